@@ -1,0 +1,17 @@
+import tseslint from 'typescript-eslint'
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', 'artifacts/', '.vitest/', 'fixtures/extensions/', 'fixtures/.generated/'] },
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-imports': ['error', { patterns: [{ group: ['vitest', 'vitest/*'], message: 'Only src/vitest/ imports vitest (DESIGN §2).' }] }],
+    },
+  },
+  {
+    files: ['src/vitest/**', '**/*.test.ts', 'vitest.config.ts', 'examples/**'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+)

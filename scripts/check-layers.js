@@ -1,0 +1,61 @@
+#!/usr/bin/env node
+// Checks the layer rules of DESIGN §2 that a linter cannot express in one line:
+// which folder may import which, that core does no I/O, and who may read the environment.
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join, relative, dirname, resolve, sep } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+const src = join(root, 'src')
+
+/** layer → layers it may import (besides itself). */
+const allowed = {
+  core: [],
+  targets: ['core'],
+  grounding: ['core'],
+  models: ['core', 'grounding'],
+  agent: ['core'],
+  report: ['core'],
+  harness: ['core', 'targets', 'grounding', 'models', 'agent', 'report'],
+  vitest: ['core', 'targets', 'grounding', 'models', 'agent', 'report', 'harness'],
+  cli: ['core', 'targets', 'grounding', 'models', 'agent', 'report', 'harness'],
+  '.': ['core', 'targets', 'grounding', 'models', 'agent', 'report', 'harness'],
+}
+const coreIo = /^(node:)?(fs|fs\/promises|child_process|net|http|https|dgram|os|worker_threads)$|^(sharp|execa|chrome-remote-interface|tesseract\.js|openai|appium-adb|fluent-ffmpeg)$/
+const envReaders = new Set(['cli', 'vitest'])
+
+function* files(dir) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name)
+    if (statSync(path).isDirectory()) yield* files(path)
+    else if (path.endsWith('.ts') && !path.endsWith('.test.ts')) yield path
+  }
+}
+
+const layerOf = (file) => {
+  const first = relative(src, file).split(sep)[0]
+  return first.endsWith('.ts') ? '.' : first
+}
+
+const problems = []
+for (const file of files(src)) {
+  const layer = layerOf(file)
+  const text = readFileSync(file, 'utf8')
+  const rel = relative(root, file)
+  for (const [, spec] of text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]/g)) {
+    if (spec.startsWith('.')) {
+      const target = layerOf(resolve(dirname(file), spec))
+      if (target !== layer && !(allowed[layer] ?? []).includes(target)) problems.push(`${rel}: ${layer} must not import ${target} (${spec})`)
+    } else {
+      if (layer === 'core' && coreIo.test(spec)) problems.push(`${rel}: core must stay pure, but imports ${spec}`)
+      if (layer !== 'vitest' && /^vitest(\/|$)/.test(spec)) problems.push(`${rel}: only src/vitest imports vitest`)
+    }
+  }
+  if (!envReaders.has(layer) && /process\.env\b/.test(text)) problems.push(`${rel}: only src/cli and src/vitest read process.env`)
+}
+
+if (problems.length > 0) {
+  console.error(`layer check: ${problems.length} problem(s)\n${problems.join('\n')}`)
+  process.exit(1)
+}
+console.log('layer check: ok')

@@ -1,0 +1,76 @@
+// The seam every provider implements. Decisions come back in SCREEN pixels: adapters own
+// their canvas mapping (geometry.ts), the loop never sees a model's coordinates.
+import type { Action } from './action.ts'
+import type { Failure } from './failures.ts'
+import type { Frame, Size } from './frame.ts'
+
+export interface Usage {
+  inputTokens: number
+  cachedTokens: number
+  outputTokens: number
+  costUsd: number
+}
+
+export const ZERO_USAGE: Usage = Object.freeze({ inputTokens: 0, cachedTokens: 0, outputTokens: 0, costUsd: 0 })
+
+export function addUsage(a: Usage, b: Partial<Usage> | undefined): Usage {
+  return {
+    inputTokens: a.inputTokens + (b?.inputTokens ?? 0),
+    cachedTokens: a.cachedTokens + (b?.cachedTokens ?? 0),
+    outputTokens: a.outputTokens + (b?.outputTokens ?? 0),
+    costUsd: a.costUsd + (b?.costUsd ?? 0),
+  }
+}
+
+/** What happened to the previous decision, so the model can adapt. */
+export interface StepOutcome {
+  step: number
+  actions: Action[]
+  text?: string
+  failures: Failure[]
+}
+
+export interface Turn {
+  /** Identifies one agent.do run; a new id starts a new conversation. */
+  runId: string
+  instruction: string
+  /** What success and failure look like, when the test states it (the seed's case fields). */
+  criteria?: { success?: string[]; failure?: string[] }
+  /** 1-based. */
+  step: number
+  maxSteps: number
+  frame: Frame
+  screen: Size
+  history: readonly StepOutcome[]
+  signal?: AbortSignal
+}
+
+export type DecisionStatus = 'continue' | 'passed' | 'failed'
+
+export interface Decision {
+  status: DecisionStatus
+  /** In screen pixels, performed in order. */
+  actions: Action[]
+  /** The model's message: its reason when it passes or fails. */
+  text?: string
+  reasoning?: string
+  usage?: Partial<Usage>
+  /** Problems the adapter found in the reply (malformed_action, unknown_action, …). */
+  failures?: Failure[]
+  /** The exact image sent, when the adapter encoded one different from the frame. */
+  sent?: { png: Uint8Array; width: number; height: number }
+}
+
+export interface Verdict {
+  answer: 'YES' | 'NO'
+  evidence: string
+  usage?: Partial<Usage>
+}
+
+export interface Model {
+  /** e.g. 'openai/gpt-5.4', 'offline'. */
+  readonly id: string
+  next(turn: Turn): Promise<Decision>
+  /** A cold yes/no judgement on one fresh frame. Throws when it cannot give a clear verdict. */
+  verify(question: string, frame: Frame, options?: { signal?: AbortSignal }): Promise<Verdict>
+}

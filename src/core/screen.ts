@@ -1,0 +1,50 @@
+// The seam every surface implements: screen pixels in, real input events out.
+import type { Action } from './action.ts'
+import type { Frame, Size } from './frame.ts'
+
+export interface SettleOptions {
+  /** How long the screen must stay unchanged, ms. */
+  stableMs?: number
+  /** Upper bound on the wait, ms. */
+  timeoutMs?: number
+  signal?: AbortSignal
+}
+
+export interface SettleResult {
+  stable: boolean
+  waitedMs: number
+}
+
+export interface Screen {
+  /** 'x11', 'android', … for traces and messages. */
+  readonly kind: string
+  readonly size: Size
+  capture(): Promise<Frame>
+  /** Performs one action with real input events. Throws a TargetError when the input tool fails. */
+  perform(action: Action, options?: { signal?: AbortSignal }): Promise<void>
+  /** Waits until the screen stops changing, bounded; never a fixed sleep. */
+  settle(options?: SettleOptions): Promise<SettleResult>
+}
+
+/** Time-bounded polling until a fingerprint is unchanged for `stableMs`. Shared by every Screen. */
+export async function waitForStable(
+  fingerprint: () => Promise<string>,
+  { stableMs = 100, timeoutMs = 2000, signal }: SettleOptions = {},
+  intervalMs = 25,
+): Promise<SettleResult> {
+  const start = performance.now()
+  let last = await fingerprint()
+  let since = performance.now()
+  while (!signal?.aborted) {
+    const now = performance.now()
+    if (now - since >= stableMs) return { stable: true, waitedMs: now - start }
+    if (now - start >= timeoutMs) return { stable: false, waitedMs: now - start }
+    await new Promise((resolve) => setTimeout(resolve, intervalMs))
+    const next = await fingerprint()
+    if (next !== last) {
+      last = next
+      since = performance.now()
+    }
+  }
+  return { stable: false, waitedMs: performance.now() - start }
+}

@@ -1,0 +1,80 @@
+// The run record written as trace.json: one schema, published so reports and tools can read it.
+import { z } from 'zod'
+import { actionSchema } from './action.ts'
+import { failureSchema } from './failures.ts'
+
+export const usageSchema = z.object({
+  inputTokens: z.number(),
+  cachedTokens: z.number(),
+  outputTokens: z.number(),
+  costUsd: z.number(),
+})
+
+export const stepSchema = z.object({
+  step: z.number().int().positive(),
+  /** The frame the model decided on, relative to the trace's folder. */
+  frame: z.string(),
+  frameHash: z.string(),
+  actions: z.array(actionSchema),
+  status: z.enum(['continue', 'passed', 'failed']),
+  text: z.string().optional(),
+  reasoning: z.string().optional(),
+  usage: usageSchema,
+  timings: z.object({ captureMs: z.number(), modelMs: z.number(), actMs: z.number(), settleMs: z.number() }),
+  failures: z.array(failureSchema),
+})
+export type TraceStep = z.infer<typeof stepSchema>
+
+export const verificationSchema = z.object({
+  question: z.string(),
+  frame: z.string().optional(),
+  frameHash: z.string().optional(),
+  passed: z.boolean(),
+  answer: z.enum(['YES', 'NO']).optional(),
+  evidence: z.string().optional(),
+  error: z.string().optional(),
+  usage: usageSchema,
+  ms: z.number(),
+})
+export type TraceVerification = z.infer<typeof verificationSchema>
+
+export const runSchema = z.object({
+  kind: z.enum(['agent', 'verify']),
+  instruction: z.string().optional(),
+  status: z.enum(['running', 'passed', 'failed']),
+  reason: z.string().optional(),
+  maxSteps: z.number().optional(),
+  steps: z.array(stepSchema),
+  verification: verificationSchema.optional(),
+  failures: z.array(failureSchema),
+  usage: usageSchema,
+  startedAt: z.string(),
+  durationMs: z.number().optional(),
+})
+export type TraceRun = z.infer<typeof runSchema>
+
+export const traceSchema = z.object({
+  schema: z.literal('agentprobe.trace/1'),
+  test: z.object({ name: z.string(), file: z.string().optional() }),
+  model: z.string(),
+  target: z.object({ kind: z.string(), width: z.number(), height: z.number() }),
+  versions: z.record(z.string(), z.string()),
+  status: z.enum(['running', 'passed', 'failed']),
+  error: z.string().optional(),
+  runs: z.array(runSchema),
+  frames: z.array(z.object({ file: z.string(), label: z.string(), at: z.number() })),
+  startedAt: z.string(),
+  durationMs: z.number().optional(),
+})
+export type Trace = z.infer<typeof traceSchema>
+
+/** Where the loop and the verifier record what happened; report/trace-writer.ts writes it to disk. */
+export interface TraceSink {
+  /** Saves a frame and returns its file name, relative to the trace's folder. */
+  saveFrame(frame: { png: Uint8Array; at: number }, kind: 'step' | 'phase', label: string): Promise<string>
+  /** Adds a run; the caller mutates it and calls flush() to persist progress. */
+  addRun(run: TraceRun): void
+  /** Text that must never reach disk (typed secrets, API keys). */
+  addSecret(text: string): void
+  flush(): Promise<void>
+}

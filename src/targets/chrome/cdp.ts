@@ -1,0 +1,145 @@
+// The `chrome` fixture: deterministic checks over the Chrome DevTools Protocol next to the pixels
+// the agent sees — which targets exist, what a page, popup, side panel or the extension's service
+// worker says. One browser-wide connection; pages are reached through flat sessions on it.
+import { raceAbort } from '../../core/abort.ts'
+import { ConfigError, TargetError, TimeoutError } from '../../core/errors.ts'
+import { CdpConnection } from './cdp-connection.ts'
+import type { ChromeEndpoint } from './endpoint.ts'
+import { exceptionText } from './exception-text.ts'
+import { describeFilter, describeTarget, describeTargets, matchTarget, type TargetFilter, type TargetInfo } from './match-target.ts'
+import { pollUntil } from './poll.ts'
+
+export interface WaitOptions {
+  /** ms (default 5000). */
+  timeout?: number
+  signal?: AbortSignal
+}
+
+// Resolves once the document has loaded; evaluated right after the navigation commits.
+const LOADED = `document.readyState === 'complete' || new Promise((resolve) => addEventListener('load', () => resolve(true), { once: true }))`
+
+export class ChromeHelpers {
+  readonly port: number
+  readonly version: string
+  readonly extensionId: string | undefined
+  /** Aborted with a TargetError coded AGENTPROBE_TARGET_CRASHED when the browser dies or its DevTools connection drops. */
+  readonly signal: AbortSignal
+  readonly #cdp: CdpConnection
+
+  private constructor(endpoint: ChromeEndpoint, cdp: CdpConnection) {
+    this.port = endpoint.port
+    this.version = endpoint.version
+    this.extensionId = endpoint.extensionId
+    this.signal = cdp.signal
+    this.#cdp = cdp
+  }
+
+  /** Opens the browser-wide DevTools connection. */
+  static async connect(endpoint: ChromeEndpoint): Promise<ChromeHelpers> {
+    return new ChromeHelpers(endpoint, await CdpConnection.open(endpoint))
+  }
+
+  /** The browser's targets (pages, popups, side panels, service workers…) that match `filter`. */
+  async targets(filter: TargetFilter = {}): Promise<TargetInfo[]> {
+    const { targetInfos } = await this.#cdp.call('Target.getTargets', (c) => c.send('Target.getTargets'))
+    return targetInfos.map(({ targetId, type, url, title }) => ({ id: targetId, type, url, title })).filter((t) => matchTarget(t, filter))
+  }
+
+  /** The first target matching `filter`, polled until `timeout`; else a TargetError listing what was seen. */
+  async waitForTarget(filter: TargetFilter, { timeout = 5000, signal }: WaitOptions = {}): Promise<TargetInfo> {
+    const seen = new Map<string, TargetInfo>()
+    return pollUntil(
+      async () => {
+        const all = await this.targets()
+        for (const target of all) seen.set(target.id, target)
+        return all.find((target) => matchTarget(target, filter))
+      },
+      () => {
+        const list = describeTargets([...seen.values()])
+        return new TargetError(`no target matched ${describeFilter(filter)} within ${timeout} ms; targets seen:\n${list}`, {
+          context: { filter: describeFilter(filter), seen: [...seen.values()] },
+        })
+      },
+      { timeout, interval: 50, signal: this.#with(signal) },
+    )
+  }
+
+  /**
+   * Runs `expression` in the first target matching `filter` and returns its value (promises awaited).
+   * An idle extension service worker is started first. A throw in the page is a TargetError with its text.
+   */
+  async evaluate<T = unknown>(filter: TargetFilter, expression: string, { timeout = 5000, signal }: WaitOptions = {}): Promise<T> {
+    signal?.throwIfAborted()
+    const start = performance.now()
+    const target = (await this.targets(filter))[0] ?? (await this.#wakeAndWait(filter, { timeout, signal }))
+    const left = Math.max(0, timeout - (performance.now() - start))
+    const deadline = timeoutSignal(left, () => new TimeoutError(`evaluate in ${describeTarget(target)} did not settle within ${timeout} ms`))
+    const { result, exceptionDetails } = await raceAbort(
+      this.#cdp.inSession(target.id, async (sessionId) => {
+        await this.#cdp.contextReady(sessionId)
+        const params = { expression, awaitPromise: true, returnByValue: true }
+        return this.#cdp.call('Runtime.evaluate', (c) => c.send('Runtime.evaluate', params, sessionId))
+      }),
+      this.#with(signal, deadline),
+    )
+    if (exceptionDetails !== undefined) {
+      throw new TargetError(`evaluate in ${describeTarget(target)} threw: ${exceptionText(exceptionDetails)}`, {
+        context: { target, expression },
+      })
+    }
+    return result.value as T
+  }
+
+  /** Opens chrome-extension://<id>/<path> in a new tab, waits for it to load and returns its target. */
+  async openExtensionPage(path: string, { timeout = 5000, signal }: WaitOptions = {}): Promise<TargetInfo> {
+    if (this.extensionId === undefined) throw new ConfigError(`openExtensionPage('${path}') needs an extension, but none was loaded`)
+    signal?.throwIfAborted()
+    const url = `chrome-extension://${this.extensionId}/${path.replace(/^\/+/, '')}`
+    const { targetId } = await this.#cdp.call('Target.createTarget', (c) => c.send('Target.createTarget', { url: 'about:blank' }))
+    const deadline = timeoutSignal(timeout, () => new TimeoutError(`${url} did not load within ${timeout} ms`))
+    try {
+      await raceAbort(
+        this.#cdp.inSession(targetId, async (sessionId) => {
+          const { errorText } = await this.#cdp.call('Page.navigate', (c) => c.send('Page.navigate', { url }, sessionId))
+          if (errorText) throw new TargetError(`could not open ${url}: ${errorText}`)
+          await this.#cdp.call('Runtime.evaluate', (c) => c.send('Runtime.evaluate', { expression: LOADED, awaitPromise: true }, sessionId))
+        }),
+        this.#with(signal, deadline),
+      )
+    } catch (error) {
+      await this.#cdp.call('Target.closeTarget', (c) => c.send('Target.closeTarget', { targetId })).catch(() => undefined)
+      throw error
+    }
+    return (await this.targets()).find((t) => t.id === targetId) ?? { id: targetId, type: 'page', url, title: '' }
+  }
+
+  /** Closes the DevTools connection (not the browser). */
+  close(): Promise<void> {
+    return this.#cdp.close()
+  }
+
+  // An MV3 worker stops after ~30 s idle and drops out of the target list. When nothing matches
+  // a filter that could mean it, start it through the ServiceWorker domain of any open page (the
+  // extension shares the profile's storage partition), then wait for it to be listed.
+  async #wakeAndWait(filter: TargetFilter, options: WaitOptions): Promise<TargetInfo> {
+    const [page] = await this.targets({ type: 'page' })
+    if (this.extensionId !== undefined && page !== undefined && (filter.type ?? 'service_worker') === 'service_worker') {
+      const scopeURL = `chrome-extension://${this.extensionId}/`
+      await this.#cdp.inSession(page.id, async (sessionId) => {
+        await this.#cdp.call('ServiceWorker.enable', (c) => c.send('ServiceWorker.enable', undefined, sessionId))
+        await this.#cdp.call('ServiceWorker.startWorker', (c) => c.send('ServiceWorker.startWorker', { scopeURL }, sessionId))
+      })
+    }
+    return this.waitForTarget(filter, options)
+  }
+
+  #with(...signals: (AbortSignal | undefined)[]): AbortSignal {
+    return AbortSignal.any([this.signal, ...signals.filter((s) => s !== undefined)])
+  }
+}
+
+function timeoutSignal(ms: number, error: () => Error): AbortSignal {
+  const controller = new AbortController()
+  setTimeout(() => controller.abort(error()), ms).unref()
+  return controller.signal
+}

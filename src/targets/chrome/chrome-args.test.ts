@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest'
+import { chromeArgs } from './chrome-args.ts'
+
+const base = { userDataDir: '/profiles/test', size: { width: 1280, height: 720 } }
+
+describe('chromeArgs', () => {
+  it('sizes the window to the screen and picks the debugging port itself', () => {
+    const args = chromeArgs(base)
+    expect(args).toContain('--window-size=1280,720')
+    expect(args).toContain('--window-position=0,0')
+    expect(args).toContain('--remote-debugging-port=0')
+    expect(args).toContain('--user-data-dir=/profiles/test')
+  })
+
+  it('loads the extension only when one is given', () => {
+    expect(chromeArgs(base).some((arg) => arg.startsWith('--load-extension'))).toBe(false)
+    expect(chromeArgs({ ...base, extensionPath: '/srv/ext' })).toContain('--load-extension=/srv/ext')
+  })
+
+  it('puts user flags after the defaults and the URL last', () => {
+    const args = chromeArgs({ ...base, url: 'https://example.test/', args: ['--lang=de'] })
+    expect(args.at(-1)).toBe('https://example.test/')
+    expect(args.at(-2)).toBe('--lang=de')
+    expect(chromeArgs(base).at(-1)).toBe('about:blank')
+  })
+})

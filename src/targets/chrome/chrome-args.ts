@@ -1,0 +1,33 @@
+// The command line for a test browser: quiet, offline-friendly, sized to the screen, with the
+// extension loaded unpacked. Each flag is here because it was seen to matter (DESIGN §8).
+import type { Size } from '../../core/frame.ts'
+
+export interface ChromeArgsOptions {
+  userDataDir: string
+  size: Size
+  /** Real absolute path of the unpacked extension. */
+  extensionPath?: string | undefined
+  url?: string | undefined
+  /** Appended after ours, so a user flag wins over a default. */
+  args?: readonly string[] | undefined
+}
+
+/** Flags for `launchChrome`; the start URL (default about:blank) comes last. */
+export function chromeArgs({ userDataDir, size, extensionPath, url = 'about:blank', args = [] }: ChromeArgsOptions): string[] {
+  return [
+    '--no-sandbox', // root in a container has no usable sandbox
+    '--test-type', // removes the "unsupported --no-sandbox" warning bar
+    '--no-first-run',
+    '--disable-background-networking', // otherwise a closed network floods with refused connections
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-default-apps',
+    `--user-data-dir=${userDataDir}`,
+    '--remote-debugging-port=0', // Chromium picks a free port and writes it to DevToolsActivePort
+    '--window-position=0,0',
+    `--window-size=${size.width},${size.height}`,
+    ...(extensionPath === undefined ? [] : [`--load-extension=${extensionPath}`]),
+    ...args,
+    url,
+  ]
+}

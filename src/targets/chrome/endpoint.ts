@@ -1,0 +1,15 @@
+// What the CDP helpers need to reach a browser; a launched ChromeProcess is one, and so could be
+// a browser someone else started.
+export interface ChromeEndpoint {
+  /** The DevTools HTTP/WebSocket port on 127.0.0.1. */
+  readonly port: number
+  /** The browser-wide DevTools WebSocket, ws://127.0.0.1:<port>/devtools/browser/<uuid>. */
+  readonly webSocketUrl: string
+  readonly version: string
+  /** The loaded unpacked extension's ID, when there is one. */
+  readonly extensionId?: string | undefined
+  /** Aborted, with a TargetError coded AGENTPROBE_TARGET_CRASHED, when the browser dies unexpectedly. */
+  readonly signal?: AbortSignal | undefined
+  /** True once an orderly shutdown has begun: a dropped connection is then no crash. */
+  readonly closing?: boolean | undefined
+}

@@ -1,0 +1,123 @@
+// Starts a Chromium for a test: a fresh profile, the extension loaded and its icon pinned, the
+// window filling the display. It resolves only once DevTools answers and, with an extension, the
+// extension's service worker is listed ("extension ready"), so the first step never races the start.
+import { TargetError, errorMessage } from '../../core/errors.ts'
+import type { Size } from '../../core/frame.ts'
+import { chromeArgs } from './chrome-args.ts'
+import { waitForDevToolsPort } from './devtools-port.ts'
+import type { ChromeEndpoint } from './endpoint.ts'
+import { loadExtensionDir, type ExtensionDir } from './extension-dir.ts'
+import { assertLoadsUnpacked, browserVersion, findBrowser } from './find-browser.ts'
+import { createProfile } from './profile.ts'
+import { spawnChrome, type SpawnedChrome } from './spawn-chrome.ts'
+import { waitUntilReady } from './wait-ready.ts'
+
+export interface LaunchChromeOptions {
+  /** From CHROME_PATH; else Chromium is searched for on PATH. */
+  executablePath?: string | undefined
+  /** The X display to open the window on, e.g. ':99'. */
+  display: string
+  /** An unpacked extension folder to load and pin. */
+  extensionDir?: string | undefined
+  /** The window size: the screen's, so the browser fills it. */
+  size: Size
+  /** The first tab's URL (default about:blank). */
+  url?: string | undefined
+  /** Extra Chromium flags. */
+  args?: readonly string[] | undefined
+  signal?: AbortSignal | undefined
+  /** Upper bound on the start, ms (default 30 000). */
+  timeout?: number | undefined
+}
+
+/** A running Chromium; `signal` aborts if it dies without `close()`. */
+export interface ChromeProcess extends ChromeEndpoint {
+  readonly pid: number
+  readonly extensionId: string | undefined
+  readonly userDataDir: string
+  readonly executablePath: string
+  /** `chromium --version`, e.g. 'Chromium 156.0.8078.108 built on Debian…'. */
+  readonly version: string
+  readonly signal: AbortSignal
+  readonly closing: boolean
+  /** Kills the whole process group, waits for it and deletes the profile; safe to call twice. */
+  close(): Promise<void>
+}
+
+/** Launches Chromium and waits until it is ready for a test. */
+export async function launchChrome(options: LaunchChromeOptions): Promise<ChromeProcess> {
+  const { display, size, url, args, signal, timeout = 30_000 } = options
+  signal?.throwIfAborted()
+  const extension = options.extensionDir === undefined ? undefined : await loadExtensionDir(options.extensionDir)
+  const executablePath = await findBrowser(options.executablePath)
+  const version = await browserVersion(executablePath)
+  if (extension !== undefined) assertLoadsUnpacked(version, executablePath)
+  const profile = await createProfile(extension?.id)
+  const argv = chromeArgs({ userDataDir: profile.dir, size, extensionPath: extension?.path, url, args })
+  let chrome: SpawnedChrome
+  try {
+    chrome = spawnChrome(executablePath, argv, display)
+  } catch (error) {
+    await profile.remove()
+    throw error
+  }
+  const { pid, stderrTail } = chrome
+  const context = { executablePath, pid, display, userDataDir: profile.dir }
+
+  let ready = false
+  let closing = false
+  const startFailed = new AbortController()
+  const crashed = new AbortController()
+  void chrome.exited.then((how) => {
+    if (closing) return
+    if (!ready) {
+      startFailed.abort(new TargetError(`Chromium exited during start (${how}): ${executablePath}\n${stderrTail()}`, { context }))
+    } else {
+      const message = `Chromium (pid ${pid}) exited unexpectedly (${how})\n${stderrTail()}`
+      crashed.abort(new TargetError(message, { code: 'AGENTPROBE_TARGET_CRASHED', context }))
+    }
+  })
+  let closed: Promise<void> | undefined
+  const close = (): Promise<void> => {
+    closing = true
+    closed ??= chrome.kill().then(() => profile.remove())
+    return closed
+  }
+
+  const startSignal = signal === undefined ? startFailed.signal : AbortSignal.any([startFailed.signal, signal])
+  const deadline = performance.now() + timeout
+  try {
+    const { port, path } = await waitForDevToolsPort(profile.dir, { timeout, signal: startSignal })
+    await waitUntilReady(port, extension, { timeout: deadline - performance.now(), signal: startSignal })
+    ready = true
+    return {
+      pid,
+      port,
+      webSocketUrl: `ws://127.0.0.1:${port}${path}`,
+      extensionId: extension?.id,
+      userDataDir: profile.dir,
+      executablePath,
+      version,
+      signal: crashed.signal,
+      get closing() {
+        return closing
+      },
+      close,
+    }
+  } catch (error) {
+    await close()
+    if (startSignal.aborted && error === startSignal.reason) throw error
+    throw startError(error, extension, stderrTail(), context)
+  }
+}
+
+function startError(error: unknown, extension: ExtensionDir | undefined, stderr: string, context: Record<string, unknown>): Error {
+  const hint =
+    extension === undefined
+      ? ''
+      : `\nIf the screen shows "Failed to load extension", Chromium rejected ${extension.path}: fix its manifest.`
+  return new TargetError(`Chromium did not become ready: ${errorMessage(error)}${hint}${stderr ? `\n${stderr}` : ''}`, {
+    cause: error,
+    context,
+  })
+}

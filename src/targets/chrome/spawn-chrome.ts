@@ -1,0 +1,56 @@
+// Runs the Chromium executable as the leader of its own process group, on the given display,
+// keeping the tail of its stderr for error messages.
+import { execa } from 'execa'
+import { raceAbort } from '../../core/abort.ts'
+import { TargetError } from '../../core/errors.ts'
+import { OutputTail } from './output-tail.ts'
+import { killGroup, killGroupOnExit } from './process-group.ts'
+
+const RELEASE_TIMEOUT_MS = 5000
+
+export interface SpawnedChrome {
+  readonly pid: number
+  /** Settles when the main process exits, with how it ended ('SIGKILL', 'exit code 1'). */
+  readonly exited: Promise<string>
+  /** The last meaningful lines of its stderr. */
+  stderrTail(): string
+  /** SIGKILLs the whole group and waits until every process of it is gone. */
+  kill(): Promise<void>
+}
+
+/** Starts `executablePath argv` with DISPLAY set for it alone (this process's environment is left as is). */
+export function spawnChrome(executablePath: string, argv: readonly string[], display: string): SpawnedChrome {
+  const child = execa(executablePath, argv, {
+    env: { DISPLAY: display },
+    detached: true,
+    stdin: 'ignore',
+    stdout: 'ignore',
+    stderr: 'pipe',
+    buffer: false,
+    reject: false,
+    cleanup: false,
+  })
+  const tail = new OutputTail()
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => tail.push(chunk))
+  const pid = child.pid
+  if (pid === undefined) throw new TargetError(`could not start ${executablePath}`, { context: { executablePath } })
+  const untrack = killGroupOnExit(pid)
+  const exited = new Promise<string>((resolve) => {
+    child.nodeChildProcess.once('exit', (code, signal) => {
+      untrack()
+      resolve(signal ?? `exit code ${code}`)
+    })
+  })
+  // Every process of the tree inherits the stderr pipe, so it closes when the last one is gone.
+  const released = new Promise<void>((resolve) => child.stderr.once('close', () => resolve()))
+  return {
+    pid,
+    exited,
+    stderrTail: () => tail.text(),
+    kill: async () => {
+      killGroup(pid)
+      await exited
+      await raceAbort(released, AbortSignal.timeout(RELEASE_TIMEOUT_MS)).catch(() => child.stderr.destroy())
+    },
+  }
+}

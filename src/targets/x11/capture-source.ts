@@ -1,0 +1,10 @@
+// How an X11Screen gets its pixels: the owned Xvfb's framebuffer file, or scrot on a display it attached to.
+import type { EncodedFrame } from '../frame-encoder.ts'
+
+export interface CaptureSource {
+  capture(signal?: AbortSignal): Promise<EncodedFrame>
+  /** A cheap exact fingerprint of the screen, for settle. */
+  fingerprint(signal?: AbortSignal): Promise<string>
+  /** Releases what the source owns (never a display it did not start). */
+  close(): Promise<void>
+}

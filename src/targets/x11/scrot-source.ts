@@ -1,0 +1,40 @@
+// Captures a display we did not start (e.g. a user's `Xvfb :99`) with scrot, as PPM: the
+// uncompressed format is the fastest scrot writes, and frame-encoder makes the PNG.
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { execa } from 'execa'
+import { TargetError } from '../../core/errors.ts'
+import { contentHash } from '../../core/frame.ts'
+import { encodeRaw } from '../frame-encoder.ts'
+import type { CaptureSource } from './capture-source.ts'
+import { failureReason } from './failure-reason.ts'
+import { parsePpm } from './ppm.ts'
+
+/** A source for `display`; closing it removes only its temp dir. */
+export async function scrotSource(display: string): Promise<CaptureSource> {
+  const dir = await mkdtemp(join(tmpdir(), 'agentprobe-scrot-'))
+  let shots = 0
+  const shoot = async (signal?: AbortSignal): Promise<Buffer> => {
+    const file = join(dir, `shot-${++shots}.ppm`) // one file per call: captures may overlap
+    try {
+      await execa('scrot', ['--overwrite', '--silent', file], { env: { DISPLAY: display }, cancelSignal: signal })
+      return await readFile(file)
+    } catch (error) {
+      signal?.throwIfAborted()
+      throw new TargetError(`scrot could not capture display ${display}: ${failureReason(error)}`, { cause: error, context: { display } })
+    } finally {
+      await rm(file, { force: true })
+    }
+  }
+  return {
+    async capture(signal) {
+      const at = Date.now()
+      return encodeRaw(parsePpm(await shoot(signal), `scrot capture of ${display}`), { at })
+    },
+    async fingerprint(signal) {
+      return contentHash(await shoot(signal))
+    },
+    close: () => rm(dir, { recursive: true, force: true }),
+  }
+}

@@ -1,0 +1,107 @@
+// The X11 surface: an Xvfb display seen as pixels (framebuffer file or scrot) and driven with
+// real input events (xdotool). Either owns its Xvfb (`start`) or uses an existing one (`attach`).
+import { execa } from 'execa'
+import type { Action } from '../../core/action.ts'
+import { TargetError } from '../../core/errors.ts'
+import type { Frame, Size } from '../../core/frame.ts'
+import { waitForStable, type Screen, type SettleOptions, type SettleResult } from '../../core/screen.ts'
+import type { EncodedFrame } from '../frame-encoder.ts'
+import type { CaptureSource } from './capture-source.ts'
+import { failureReason } from './failure-reason.ts'
+import { framebufferSource } from './framebuffer-source.ts'
+import { KeymapBinder } from './keymap.ts'
+import { scrotSource } from './scrot-source.ts'
+import { performXdotool } from './xdotool.ts'
+import { startXvfb } from './xvfb.ts'
+
+export interface X11InputOptions {
+  /** Delay between typed characters, ms (default 10). */
+  typeDelayMs?: number
+}
+
+export interface X11StartOptions extends X11InputOptions {
+  width: number
+  height: number
+  /** Colour depth (default 24). */
+  depth?: number
+  signal?: AbortSignal
+}
+
+export interface X11AttachOptions extends X11InputOptions {
+  /** An existing display, e.g. ':99'. */
+  display: string
+  signal?: AbortSignal
+}
+
+/** A Screen on an X display; `display` is where to launch the app under test. */
+export class X11Screen implements Screen {
+  readonly kind = 'x11'
+  readonly size: Size
+  readonly #display: string
+  readonly #source: CaptureSource
+  readonly #typeDelayMs: number | undefined
+  readonly #keymap: KeymapBinder
+  readonly #owned: boolean
+
+  private constructor(display: string, size: Size, source: CaptureSource, { typeDelayMs }: X11InputOptions, owned: boolean) {
+    this.#display = display
+    this.size = size
+    this.#source = source
+    this.#typeDelayMs = typeDelayMs
+    this.#keymap = new KeymapBinder(display)
+    this.#owned = owned
+  }
+
+  /** Starts a private Xvfb of this size; close() stops it. */
+  static async start({ width, height, depth, signal, ...input }: X11StartOptions): Promise<X11Screen> {
+    const xvfb = await startXvfb({ width, height, depth, signal })
+    return new X11Screen(xvfb.display, { width, height }, framebufferSource(xvfb), input, true)
+  }
+
+  /** Uses a display someone else runs; close() leaves it running. */
+  static async attach({ display, signal, ...input }: X11AttachOptions): Promise<X11Screen> {
+    const size = await displaySize(display, signal)
+    return new X11Screen(display, size, await scrotSource(display), input, false)
+  }
+
+  get display(): string {
+    return this.#display
+  }
+
+  async capture(options: { signal?: AbortSignal } = {}): Promise<Frame> {
+    return (await this.captureWithStats(options)).frame
+  }
+
+  /** The frame plus its luma mean/stdev (for blank-frame detection). */
+  captureWithStats({ signal }: { signal?: AbortSignal } = {}): Promise<EncodedFrame> {
+    return this.#source.capture(signal)
+  }
+
+  perform(action: Action, { signal }: { signal?: AbortSignal } = {}): Promise<void> {
+    return performXdotool(action, { display: this.#display, typeDelayMs: this.#typeDelayMs, signal, keymap: this.#keymap })
+  }
+
+  settle(options: SettleOptions = {}): Promise<SettleResult> {
+    return waitForStable(() => this.#source.fingerprint(options.signal), options)
+  }
+
+  /** Stops the Xvfb if this screen started it; an attached display is left running, its keymap restored. */
+  async close(): Promise<void> {
+    try {
+      if (!this.#owned) await this.#keymap.release()
+    } finally {
+      await this.#source.close()
+    }
+  }
+}
+
+/** The display's size from `xdotool getdisplaygeometry` ("1280 720"). */
+async function displaySize(display: string, signal?: AbortSignal): Promise<Size> {
+  const { stdout } = await execa('xdotool', ['getdisplaygeometry'], { env: { DISPLAY: display }, cancelSignal: signal }).catch((error: unknown) => {
+    signal?.throwIfAborted()
+    throw new TargetError(`cannot reach X display ${display}: ${failureReason(error)}`, { cause: error, context: { display } })
+  })
+  const match = /^(\d+)\s+(\d+)$/.exec(stdout.trim())
+  if (!match) throw new TargetError(`xdotool getdisplaygeometry on ${display} printed ${JSON.stringify(stdout)}, not "WIDTH HEIGHT"`)
+  return { width: Number(match[1]), height: Number(match[2]) }
+}

@@ -1,0 +1,338 @@
+// The X11 Screen against real Xvfb, xdotool, scrot and Chromium: every action must have its real
+// effect on a page that records the events it receives (read back through /json/list titles).
+import { spawn, type ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Readable } from 'node:stream'
+import { execa } from 'execa'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Action } from '../src/core/action.ts'
+import { isAgentprobeError, type AgentprobeError } from '../src/core/errors.ts'
+import { hammingDistance, isBlankFrame } from '../src/core/frame.ts'
+import { X11Screen } from '../src/targets/x11/x11-screen.ts'
+import { startXvfb } from '../src/targets/x11/xvfb.ts'
+
+const WIDTH = 1280
+const HEIGHT = 720
+const RED = { x: 100, y: 80 } // inside the red block
+const FIELD = { x: 500, y: 75 } // inside the text input
+
+/** Records the last event of each kind in document.title (and on screen, so the pixels change too). */
+const PAGE = `<!doctype html><title>{}</title><style>
+html,body{margin:0;height:100%;overflow:hidden;background:#fff}
+#red{position:absolute;left:40px;top:40px;width:120px;height:80px;background:#f00}
+#field{position:absolute;left:300px;top:60px;width:400px;height:30px}
+#log{position:absolute;left:40px;top:200px;width:1100px;white-space:pre-wrap;font:14px monospace}
+</style><div id=red></div><input id=field><div id=log></div><script>
+const state = {}
+const show = () => { const s = JSON.stringify(state); document.title = s; log.textContent = s }
+const at = (e) => [e.screenX, e.screenY]
+addEventListener('mousedown', (e) => { state.down = [e.button, ...at(e)]; state.moves = 0; show() })
+addEventListener('mousemove', (e) => { if (e.buttons & 1) state.moves++; show() })
+addEventListener('mouseup', (e) => { state.up = [e.button, ...at(e)]; show() })
+addEventListener('dblclick', (e) => { state.dbl = at(e); show() })
+addEventListener('contextmenu', (e) => e.preventDefault())
+addEventListener('keydown', (e) => {
+  if (['Control', 'Shift', 'Alt', 'Meta'].includes(e.key)) return
+  state.key = [e.ctrlKey && 'ctrl', e.shiftKey && 'shift', e.altKey && 'alt', e.metaKey && 'meta', e.key].filter(Boolean).join('+')
+  show()
+})
+field.addEventListener('input', () => { state.text = field.value; show() })
+addEventListener('wheel', (e) => {
+  const [dx, dy] = state.wheel ?? [0, 0]
+  state.wheel = [dx + e.deltaX, dy + e.deltaY, ...at(e)]
+  show()
+}, { passive: true })
+state.ready = true
+show()
+</script>`
+
+interface PageState {
+  ready?: boolean
+  down?: [number, number, number]
+  up?: [number, number, number]
+  moves?: number
+  dbl?: [number, number]
+  key?: string
+  text?: string
+  wheel?: [number, number, number, number]
+}
+
+let screen: X11Screen
+let chromium: ChildProcess
+let profile: string
+let devtoolsPort: number
+
+async function pageState(): Promise<PageState> {
+  const targets = (await (await fetch(`http://127.0.0.1:${devtoolsPort}/json/list`)).json()) as Array<{ type: string; title: string }>
+  const title = targets.find((t) => t.type === 'page')?.title ?? '{}'
+  const entities: Record<string, string> = { '&quot;': '"', '&amp;': '&', '&lt;': '<', '&gt;': '>', '&#39;': "'" }
+  return JSON.parse(title.replace(/&(quot|amp|lt|gt|#39);/g, (e) => entities[e]!)) as PageState
+}
+
+/** Polls the page until `check` holds (or fails with the last state seen). */
+async function waitForPage(check: (state: PageState) => boolean, timeoutMs = 5000): Promise<PageState> {
+  const deadline = performance.now() + timeoutMs
+  let state: PageState = {}
+  while (performance.now() < deadline) {
+    try {
+      state = await pageState()
+      if (check(state)) return state
+    } catch {
+      // Chromium not answering yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  throw new Error(`page never reached the expected state; last seen ${JSON.stringify(state)}`)
+}
+
+async function readDevtoolsPort(dir: string): Promise<number> {
+  for (let i = 0; i < 400; i++) {
+    const text = await readFile(join(dir, 'DevToolsActivePort'), 'utf8').catch(() => '')
+    const port = Number(text.split('\n')[0])
+    if (port > 0) return port
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  throw new Error('Chromium never wrote DevToolsActivePort')
+}
+
+async function pixelAt(png: Uint8Array, { x, y }: { x: number; y: number }): Promise<number[]> {
+  const { data } = await sharp(png).extract({ left: x, top: y, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true })
+  return [...data.subarray(0, 3)]
+}
+
+async function act(action: Action): Promise<void> {
+  await screen.perform(action)
+}
+
+async function kill(child: ChildProcess | undefined): Promise<void> {
+  if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return
+  const exited = once(child, 'exit')
+  process.kill(-child.pid, 'SIGTERM') // the browser's own process group: its zygote and renderers too
+  const timer = setTimeout(() => child.pid && process.kill(-child.pid, 'SIGKILL'), 3000)
+  await exited
+  clearTimeout(timer)
+}
+
+beforeAll(async () => {
+  screen = await X11Screen.start({ width: WIDTH, height: HEIGHT })
+  profile = await mkdtemp(join(tmpdir(), 'agentprobe-x11-e2e-'))
+  chromium = spawn(
+    '/usr/bin/chromium',
+    [
+      '--no-sandbox', '--test-type', '--no-first-run', '--disable-background-networking', '--disable-component-update',
+      '--disable-sync', '--disable-default-apps', `--user-data-dir=${profile}`, '--remote-debugging-port=0',
+      '--window-position=0,0', `--window-size=${WIDTH},${HEIGHT}`, `--app=data:text/html,${encodeURIComponent(PAGE)}`,
+    ],
+    { env: { ...process.env, DISPLAY: screen.display }, stdio: 'ignore', detached: true },
+  )
+  devtoolsPort = await readDevtoolsPort(profile)
+  await waitForPage((s) => s.ready === true, 30_000)
+  await screen.settle({ stableMs: 300, timeoutMs: 10_000 })
+})
+
+afterAll(async () => {
+  await kill(chromium)
+  await screen?.close()
+  if (profile) await rm(profile, { recursive: true, force: true })
+})
+
+describe('owned Xvfb: capture and settle', () => {
+  it('captures a PNG of the screen size with the page colours in the right channels', async () => {
+    const { frame, stats } = await screen.captureWithStats()
+    const meta = await sharp(frame.png).metadata()
+    expect(meta).toMatchObject({ format: 'png', width: WIDTH, height: HEIGHT })
+    expect(frame).toMatchObject({ width: WIDTH, height: HEIGHT })
+    expect(await pixelAt(frame.png, RED)).toEqual([255, 0, 0])
+    expect(await pixelAt(frame.png, { x: 1000, y: 600 })).toEqual([255, 255, 255])
+    expect(isBlankFrame(stats)).toBe(false)
+  })
+
+  it('settles quickly on a static screen', async () => {
+    const result = await screen.settle({ stableMs: 100, timeoutMs: 2000 })
+    expect(result.stable).toBe(true)
+    expect(result.waitedMs).toBeLessThan(500)
+  })
+
+  it('keeps the hash while nothing changes and changes it when the page does', async () => {
+    const before = await screen.capture()
+    expect((await screen.capture()).hash).toBe(before.hash)
+    await act({ type: 'click', x: 900, y: 500, button: 'left' })
+    await waitForPage((s) => s.down?.[1] === 900)
+    await screen.settle()
+    const after = await screen.capture()
+    expect(after.hash).not.toBe(before.hash)
+    expect((await screen.capture()).hash).toBe(after.hash)
+  })
+})
+
+describe('owned Xvfb: actions have their real effect', () => {
+  it.each([
+    ['left', 0, 120, 310],
+    ['middle', 1, 130, 320],
+    ['right', 2, 140, 330],
+  ] as const)('%s click lands at the point with button %d', async (button, code, x, y) => {
+    await act({ type: 'click', x, y, button })
+    const state = await waitForPage((s) => s.up?.[1] === x && s.up[2] === y)
+    expect(state.down).toEqual([code, x, y])
+    expect(state.up).toEqual([code, x, y])
+  })
+
+  it('double click fires dblclick at the point', async () => {
+    await act({ type: 'double_click', x: 410, y: 420 })
+    const state = await waitForPage((s) => s.dbl !== undefined)
+    expect(state.dbl).toEqual([410, 420])
+  })
+
+  it('drag presses at the start, moves with the button held and releases at the end', async () => {
+    await act({ type: 'drag', path: [{ x: 500, y: 500 }, { x: 620, y: 540 }, { x: 700, y: 540 }] })
+    const state = await waitForPage((s) => s.up?.[1] === 700)
+    expect(state.down).toEqual([0, 500, 500])
+    expect(state.up).toEqual([0, 700, 540])
+    expect(state.moves).toBeGreaterThanOrEqual(5)
+  })
+
+  it('types text, punctuation and non-ASCII into the focused input', async () => {
+    await act({ type: 'click', ...FIELD, button: 'left' })
+    const text = 'Hello, World! -x_ "q" é€ñü 1+2=3 Ωé'
+    await act({ type: 'type', text })
+    const state = await waitForPage((s) => s.text === text)
+    expect(state.text).toBe(text)
+  })
+
+  it.each<[string[], string]>([
+    [['ctrl', 'shift', 'y'], 'ctrl+shift+Y'],
+    [['shift', '-'], 'shift+_'],
+    [['Control', '/'], 'ctrl+/'],
+    [['meta', 'x'], 'meta+x'],
+    [['PageDown'], 'PageDown'],
+    [['F2'], 'F2'],
+    [['Escape'], 'Escape'],
+  ])('keypress %j reaches the page as %s', async (keys, expected) => {
+    await act({ type: 'keypress', keys: ['a'] }) // a known state first, so a stale match is impossible
+    await waitForPage((s) => s.key === 'a')
+    await act({ type: 'keypress', keys })
+    expect((await waitForPage((s) => s.key === expected)).key).toBe(expected)
+  })
+
+  it('scrolls with the wheel at the point: down/right positive, up/left negative', async () => {
+    const before = (await pageState()).wheel ?? [0, 0]
+    await act({ type: 'scroll', x: 640, y: 500, scrollX: 0, scrollY: 300 })
+    const down = await waitForPage((s) => (s.wheel?.[1] ?? 0) > before[1])
+    expect(down.wheel?.slice(2)).toEqual([640, 500])
+    await screen.settle()
+    const afterDown = (await pageState()).wheel!
+    await act({ type: 'scroll', x: 600, y: 450, scrollX: -200, scrollY: 0 })
+    const left = await waitForPage((s) => (s.wheel?.[0] ?? 0) < afterDown[0])
+    expect(left.wheel?.[1]).toBe(afterDown[1])
+    expect(left.wheel?.slice(2)).toEqual([600, 450])
+  })
+
+  it('waits for the time asked, and an abort cuts the wait short', async () => {
+    const start = performance.now()
+    await act({ type: 'wait', ms: 120 })
+    expect(performance.now() - start).toBeGreaterThanOrEqual(115)
+    const controller = new AbortController()
+    setTimeout(() => controller.abort(new Error('stop waiting')), 50)
+    const aborted = performance.now()
+    await expect(screen.perform({ type: 'wait', ms: 10_000 }, { signal: controller.signal })).rejects.toThrow('stop waiting')
+    expect(performance.now() - aborted).toBeLessThan(1000)
+  })
+})
+
+describe('attach mode (scrot capture)', () => {
+  let plain: ChildProcess | undefined
+  const opened: X11Screen[] = []
+  /** Attaches and remembers the screen, so a failing test still releases its temp dir (close() is idempotent). */
+  const attach = async (display: string): Promise<X11Screen> => {
+    const attached = await X11Screen.attach({ display })
+    opened.push(attached)
+    return attached
+  }
+
+  afterAll(async () => {
+    await Promise.allSettled(opened.map((attached) => attached.close()))
+    await kill(plain)
+  })
+
+  it('attaches to a plain Xvfb, reads its size, captures it (blank) and leaves it running on close', async () => {
+    plain = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '640x480x24', '-nolisten', 'tcp'], {
+      stdio: ['ignore', 'ignore', 'ignore', 'pipe'],
+      detached: true,
+    })
+    const [chunk] = (await once(plain.stdio[3] as Readable, 'data')) as [Buffer]
+    const display = `:${chunk.toString().trim()}`
+    const attached = await attach(display)
+    expect(attached.size).toEqual({ width: 640, height: 480 })
+    expect(attached.display).toBe(display)
+    const { frame, stats } = await attached.captureWithStats()
+    expect(await sharp(frame.png).metadata()).toMatchObject({ format: 'png', width: 640, height: 480 })
+    expect(isBlankFrame(stats)).toBe(true)
+    expect((await attached.settle({ stableMs: 100 })).stable).toBe(true)
+    await attached.close()
+    expect(plain.exitCode).toBeNull()
+    const again = await attach(display) // still reachable
+    expect(again.size.width).toBe(640)
+    await again.close()
+  })
+
+  it('matches the owned capture of the same display, and drives it', async () => {
+    const attached = await attach(screen.display)
+    expect(attached.size).toEqual({ width: WIDTH, height: HEIGHT })
+    const viaScrot = await attached.capture()
+    const viaFramebuffer = await screen.capture()
+    expect(await pixelAt(viaScrot.png, RED)).toEqual([255, 0, 0])
+    expect(hammingDistance(viaScrot.phash, viaFramebuffer.phash)).toBeLessThanOrEqual(8) // the pointer is only in the framebuffer
+    await attached.perform({ type: 'click', x: 222, y: 333, button: 'left' })
+    expect((await waitForPage((s) => s.up?.[1] === 222)).up).toEqual([0, 222, 333])
+    await attached.close()
+  })
+
+  it('binds keycodes for non-ASCII text on a display it does not own, and gives them back on close', async () => {
+    const freeKeycodes = async () =>
+      (await execa('xmodmap', ['-pke'], { env: { DISPLAY: screen.display } })).stdout.split('\n').filter((line) => /=\s*$/.test(line)).length
+    await act({ type: 'click', ...FIELD, button: 'left' })
+    await act({ type: 'keypress', keys: ['End'] })
+    const attached = await attach(screen.display)
+    const freeBefore = await freeKeycodes()
+    await attached.perform({ type: 'type', text: 'ßø' })
+    expect((await waitForPage((s) => s.text?.endsWith('ßø') === true)).text).toMatch(/ßø$/)
+    expect(await freeKeycodes()).toBe(freeBefore - 2)
+    await attached.close()
+    expect(await freeKeycodes()).toBe(freeBefore)
+  })
+})
+
+describe('failures', () => {
+  it('never puts secret text in the error of a failed type action; a capture of a stopped Xvfb says it crashed', async () => {
+    const gone = await X11Screen.start({ width: 320, height: 240 })
+    await gone.close()
+    const secret = 'hunter2-very-secret'
+    let error: AgentprobeError | undefined
+    try {
+      await gone.perform({ type: 'type', text: secret, secret: true })
+    } catch (caught) {
+      error = caught as AgentprobeError
+    }
+    expect(isAgentprobeError(error)).toBe(true)
+    expect(error?.code).toBe('AGENTPROBE_ACTION_FAILED')
+    expect(error?.message).toMatch(/xdotool could not type ••• on display :\d+/)
+    expect(error?.context.action).toEqual({ type: 'type', text: '•••', secret: true })
+    await expect(gone.capture()).rejects.toMatchObject({ code: 'AGENTPROBE_TARGET_CRASHED', message: expect.stringMatching(/framebuffer of Xvfb :\d+/) })
+    const everything = [error?.message, error?.stack, JSON.stringify(error?.context), String(error?.cause), (error?.cause as Error | undefined)?.stack, JSON.stringify(error?.cause)]
+    for (const text of everything) expect(text ?? '').not.toContain(secret)
+  })
+
+  it('reports an Xvfb that dies at start with the command and its stderr', async () => {
+    const failure = startXvfb({ width: 64, height: 64, depth: 7 })
+    await expect(failure).rejects.toThrow(/Xvfb -displayfd 3 -screen 0 64x64x7 .* did not start: it exited \(code 1\)/)
+    await expect(failure).rejects.toThrow(/Couldn't add screen/)
+  })
+
+  it('says which display it cannot reach when attaching', async () => {
+    await expect(X11Screen.attach({ display: ':987' })).rejects.toThrow(/cannot reach X display :987/)
+  })
+})
