@@ -15,6 +15,7 @@ const allowed = {
   grounding: ['core'],
   models: ['core', 'grounding'],
   agent: ['core'],
+  testing: ['core'],
   report: ['core'],
   harness: ['core', 'targets', 'grounding', 'models', 'agent', 'report'],
   vitest: ['core', 'targets', 'grounding', 'models', 'agent', 'report', 'harness'],

@@ -94,9 +94,16 @@ describe('findPhrase', () => {
     expect(findPhrase(line('Side panel'), 'Sidepanel')[0]?.kind).toBe('loose')
   })
 
-  it('does not join words across lines or distant columns', () => {
+  it('follows a label wrapped onto the line right below (a two-line button)', () => {
+    const [match] = findPhrase([...line('Save', 1822, 227), ...line('note', 1824, 250)], 'Save note')
+    expect(match?.text).toBe('Save note')
+    expect(match?.box).toEqual({ x: 1822, y: 227, width: 42, height: 39 })
+  })
+
+  it('does not join words across distant lines or columns, nor wrap from mid-line', () => {
     expect(findPhrase([...line('Open', 0, 0), ...line('Sidepanel', 0, 40)], 'Open Sidepanel')).toEqual([])
     expect(findPhrase([...line('Open', 0, 0), ...line('Sidepanel', 400, 0)], 'Open Sidepanel')).toEqual([])
+    expect(findPhrase([...line('Open now', 0, 0), ...line('Sidepanel', 0, 20)], 'Open Sidepanel')).toEqual([])
   })
 
   it('ranks exact readings above confusable ones, whatever the confidence', () => {

@@ -76,7 +76,7 @@ export function matchKind(seen: string, wanted: string): MatchKind | undefined {
   return undefined
 }
 
-export function unionBox(boxes: readonly Box[]): Box {
+function unionBox(boxes: readonly Box[]): Box {
   const x0 = Math.min(...boxes.map((b) => b.x))
   const y0 = Math.min(...boxes.map((b) => b.y))
   const x1 = Math.max(...boxes.map((b) => b.x + b.width))
@@ -122,30 +122,54 @@ function verticalOverlap(a: Box, b: Box): number {
 }
 
 /**
- * Every run of consecutive words on one line that reads as `label` (whole words: 'Open' does not
- * match 'Opened'), best first. OCR may split or join the label's words; that still matches.
+ * Every run of consecutive words that reads as `label` (whole words: 'Open' does not match
+ * 'Opened'), best first. OCR may split or join the label's words; that still matches. A run
+ * may wrap from the end of a line to the start of the line right below it (a two-line button).
  */
 export function findPhrase(words: readonly TextWord[], label: string): PhraseMatch[] {
   const wantedKey = confusableKey(label)
   if (wantedKey === '') return []
+  const lines = groupLines(words)
   const matches: PhraseMatch[] = []
-  for (const line of groupLines(words)) {
+  for (const line of lines) {
     for (let i = 0; i < line.length; i++) {
       let joined = ''
-      for (let j = i; j < line.length && joined.length < wantedKey.length; j++) {
-        joined += confusableKey(line[j]!.text)
+      const run: TextWord[] = []
+      let current: TextWord[] | undefined = line
+      for (let j = i; current && joined.length < wantedKey.length; j++) {
+        if (j === current.length) {
+          current = lineBelow(lines, current)
+          j = -1
+          continue
+        }
+        const word = current[j]!
+        joined += confusableKey(word.text)
+        run.push(word)
         if (joined.length === 0 || !wantedKey.startsWith(joined)) break
-        if (joined !== wantedKey) continue
-        const run = line.slice(i, j + 1)
-        const text = run.map((w) => w.text).join(' ')
-        const kind = matchKind(text, label) ?? 'confusable'
-        const confidence = run.reduce((sum, w) => sum + w.confidence, 0) / run.length
-        const score = KIND_SCORE[kind] * (0.98 + 0.02 * Math.min(1, Math.max(0, confidence / 100)))
-        matches.push({ words: run, box: unionBox(run.map((w) => w.box)), text, kind, score })
+        if (joined === wantedKey) matches.push(scored([...run], label))
       }
     }
   }
   return matches.sort((a, b) => b.score - a.score)
+}
+
+function scored(run: TextWord[], label: string): PhraseMatch {
+  const text = run.map((w) => w.text).join(' ')
+  const kind = matchKind(text, label) ?? 'confusable'
+  const confidence = run.reduce((sum, w) => sum + w.confidence, 0) / run.length
+  const score = KIND_SCORE[kind] * (0.98 + 0.02 * Math.min(1, Math.max(0, confidence / 100)))
+  return { words: run, box: unionBox(run.map((w) => w.box)), text, kind, score }
+}
+
+/** The line just under `line` (within a line's height) that overlaps it horizontally. */
+function lineBelow(lines: readonly TextWord[][], line: readonly TextWord[]): TextWord[] | undefined {
+  const box = unionBox(line.map((w) => w.box))
+  const bottom = box.y + box.height
+  return lines.find((other) => {
+    const b = unionBox(other.map((w) => w.box))
+    const gap = b.y - bottom
+    return other !== line && gap >= -2 && gap <= box.height && b.x < box.x + box.width && box.x < b.x + b.width
+  })
 }
 
 export interface NearMiss {
@@ -164,6 +188,7 @@ export function nearMisses(words: readonly TextWord[], label: string, limit = 3,
     for (let i = 0; i < line.length; i++) {
       for (let n = Math.max(1, span - 1); n <= span + 1 && i + n <= line.length; n++) {
         const run = line.slice(i, i + n)
+        if (!hasWordChar(run[0]!.text) || !hasWordChar(run.at(-1)!.text)) continue
         const text = run.map((w) => w.text).join(' ')
         const similarity = dice(confusableKey(text), wanted)
         if (similarity < threshold) continue
@@ -175,6 +200,10 @@ export function nearMisses(words: readonly TextWord[], label: string, limit = 3,
     }
   }
   return [...found.values()].sort((a, b) => b.similarity - a.similarity).slice(0, limit)
+}
+
+function hasWordChar(text: string): boolean {
+  return /[\p{L}\p{N}]/u.test(text)
 }
 
 /** Dice coefficient of the two strings' character bigrams (1 = same, 0 = nothing shared). */

@@ -35,7 +35,9 @@ const STOP_GRACE_MS = 2000
 export async function startXvfb({ width, height, depth = 24, timeoutMs = 15_000, signal }: XvfbOptions): Promise<Xvfb> {
   signal?.throwIfAborted()
   const dir = await mkdtemp(join(tmpdir(), 'agentprobe-xvfb-'))
-  const args = ['-displayfd', '3', '-screen', '0', `${width}x${height}x${depth}`, '-fbdir', dir, '-nolisten', 'tcp', '-noreset']
+  // -nocursor: the framebuffer would otherwise carry a software pointer, which scrot captures
+  // (and the seed's frames) never show, and which sits on top of the text just clicked.
+  const args = ['-displayfd', '3', '-screen', '0', `${width}x${height}x${depth}`, '-fbdir', dir, '-nolisten', 'tcp', '-noreset', '-nocursor']
   const command = `Xvfb ${args.join(' ')}`
   const child = spawn('Xvfb', args, { stdio: ['ignore', 'ignore', 'pipe', 'pipe'] })
   let stderr = ''

@@ -1,0 +1,28 @@
+// Budgets and knobs of one agent.do run, with their defaults in one place.
+import type { SettleOptions } from '../core/screen.ts'
+
+export interface AgentOptions {
+  /** Step budget (default 15, the seed's). */
+  maxSteps?: number
+  /** Wall-clock budget for the whole run, ms (default 5 minutes). */
+  timeoutMs?: number
+  /** Budget of input + output tokens. */
+  maxTokens?: number
+  maxCostUsd?: number
+  /** Asked cold when the model claims success; anything but YES tags false_success. */
+  verify?: string
+  settle?: SettleOptions
+  /** repeated_action: the same action on the same frame within this many steps (default 3). */
+  repeatWindow?: number
+  /** no_progress: the screen unchanged across this many acting steps (default 3). */
+  noProgressSteps?: number
+  signal?: AbortSignal
+}
+
+export const AGENT_DEFAULTS = {
+  maxSteps: 15,
+  timeoutMs: 5 * 60_000,
+  repeatWindow: 3,
+  noProgressSteps: 3,
+  settle: { stableMs: 100, timeoutMs: 2000 },
+} as const

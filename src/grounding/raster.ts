@@ -1,0 +1,35 @@
+// Decoded pixels, so that layout analysis, OCR tiles and template matching share one decode of a
+// frame instead of each asking sharp again.
+import sharp from 'sharp'
+
+/** Tightly packed RGB, row by row. */
+export interface Raster {
+  data: Uint8Array
+  width: number
+  height: number
+}
+
+/** A PNG (or any image sharp reads) as RGB pixels, alpha flattened onto white. */
+export async function decodeImage(image: Uint8Array | string): Promise<Raster> {
+  const { data, info } = await sharp(image)
+    .flatten({ background: '#ffffff' })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+  return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height }
+}
+
+/** Luma (BT.601), one byte a pixel. */
+export function toGray(raster: Raster): Uint8Array {
+  const { data, width, height } = raster
+  const gray = new Uint8Array(width * height)
+  for (let i = 0, p = 0; i < gray.length; i++, p += 3) {
+    gray[i] = (data[p]! * 299 + data[p + 1]! * 587 + data[p + 2]! * 114 + 500) / 1000
+  }
+  return gray
+}
+
+/** One-channel pixels as a PNG, fast to encode (OCR input, not for keeping). */
+export async function encodeGray(gray: Uint8Array, width: number, height: number): Promise<Uint8Array> {
+  return sharp(gray, { raw: { width, height, channels: 1 } }).png({ compressionLevel: 1 }).toBuffer()
+}

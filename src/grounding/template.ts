@@ -1,0 +1,51 @@
+// Finds an image (an extension's manifest icon) on a frame. Chrome draws a toolbar action icon
+// at 16 CSS px, so the icon is searched at the pixel sizes 16 px takes at common device scales.
+import sharp from 'sharp'
+import { ConfigError } from '../core/errors.ts'
+import type { Box } from '../core/geometry.ts'
+import { matchTemplate, type Scored, type Template } from './ncc.ts'
+import type { Raster } from './raster.ts'
+
+/** 16 CSS px at device scale 1, 1.25, 1.5 and 2. */
+export const TOOLBAR_ICON_SIZES: readonly number[] = [16, 20, 24, 32]
+
+export interface FindImageOptions {
+  /** Where to look (default: the whole frame). */
+  region?: Box
+  /** Square sizes, in frame pixels, to try the image at (default TOOLBAR_ICON_SIZES). */
+  sizes?: readonly number[]
+  /** Lowest score that counts as found (default 0.8). */
+  threshold?: number
+}
+
+export type TemplateMatch = Scored
+
+/** The best placement of `image` on the frame scoring at least the threshold, else undefined. */
+export async function findImage(frame: Raster, image: Uint8Array | string, options: FindImageOptions = {}): Promise<TemplateMatch | undefined> {
+  const region = options.region ?? { x: 0, y: 0, width: frame.width, height: frame.height }
+  let best: TemplateMatch | undefined
+  for (const template of await templatesOf(image, options.sizes ?? TOOLBAR_ICON_SIZES)) {
+    const match = matchTemplate(frame, template, region)
+    if (match && (!best || match.score > best.score)) best = match
+  }
+  return best && best.score >= (options.threshold ?? 0.8) ? best : undefined
+}
+
+/** The image resized to each size, RGBA. */
+async function templatesOf(image: Uint8Array | string, sizes: readonly number[]): Promise<Template[]> {
+  try {
+    return await Promise.all(
+      sizes.map(async (size) => {
+        const { data, info } = await sharp(image)
+          .resize(size, size, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
+          .ensureAlpha()
+          .raw()
+          .toBuffer({ resolveWithObject: true })
+        return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height }
+      }),
+    )
+  } catch (error) {
+    const what = typeof image === 'string' ? image : `${image.byteLength} bytes`
+    throw new ConfigError(`cannot read the image to find (${what}): ${String(error)}`, { cause: error })
+  }
+}

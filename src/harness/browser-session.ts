@@ -1,0 +1,59 @@
+// Starts what a browser test runs on: an X display (private Xvfb, or one the user names) and a
+// Chromium with the extension, connected over CDP. The plugin and the CLI both start them here.
+import type { Size } from '../core/frame.ts'
+import type { Screen } from '../core/screen.ts'
+import { ChromeHelpers } from '../targets/chrome/cdp.ts'
+import { launchChrome } from '../targets/chrome/launcher.ts'
+import { X11Screen } from '../targets/x11/x11-screen.ts'
+import { readExtensionInfo } from './extension-info.ts'
+
+export interface DisplayHandle {
+  screen: Screen
+  /** The X display name, e.g. ':1'. */
+  display: string
+  close(): Promise<void>
+}
+
+export interface BrowserHandle {
+  chrome: ChromeHelpers
+  /** Versions recorded in traces: the browser, and the extension's manifest version. */
+  versions: Record<string, string>
+  close(): Promise<void>
+}
+
+export async function startDisplay({ display, size }: { display?: string; size: Size }): Promise<DisplayHandle> {
+  const screen = display ? await X11Screen.attach({ display }) : await X11Screen.start(size)
+  return { screen, display: screen.display, close: () => screen.close() }
+}
+
+export interface BrowserOptions {
+  extension?: string
+  chromePath?: string
+  url?: string
+}
+
+export async function startBrowser(display: DisplayHandle, options: BrowserOptions): Promise<BrowserHandle> {
+  const process = await launchChrome({
+    executablePath: options.chromePath,
+    display: display.display,
+    extensionDir: options.extension,
+    size: display.screen.size,
+    url: options.url,
+  })
+  let chrome: ChromeHelpers
+  try {
+    chrome = await ChromeHelpers.connect(process)
+  } catch (error) {
+    await process.close()
+    throw error
+  }
+  const extension = options.extension ? await readExtensionInfo(options.extension) : undefined
+  return {
+    chrome,
+    versions: { browser: process.version, ...(extension && { extension: `${extension.name} ${extension.version}` }) },
+    async close() {
+      await chrome.close().catch(() => undefined)
+      await process.close()
+    },
+  }
+}

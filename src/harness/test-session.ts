@@ -1,0 +1,222 @@
+// One test's state: its trace and artifacts folder, the `screen` and `agent` objects a test
+// uses, and the verifier. Shared by the Vitest fixtures and the CLI, so both behave the same.
+import { join, relative } from 'node:path'
+import { describeAction, type Action, type Point } from '../core/action.ts'
+import { AgentRunError } from '../agent/agent-error.ts'
+import type { AgentOptions } from '../agent/options.ts'
+import { runAgent, type AgentResult } from '../agent/run-agent.ts'
+import { verifyScreen } from '../agent/verify.ts'
+import { raceAbort } from '../core/abort.ts'
+import { normalizeCombo } from '../core/keys.ts'
+import type { Frame, Size } from '../core/frame.ts'
+import type { Model } from '../core/model.ts'
+import type { Screen, SettleOptions, SettleResult } from '../core/screen.ts'
+import type { TraceRun, TraceStep, TraceVerification } from '../core/trace.ts'
+import { TargetError } from '../core/errors.ts'
+import { TraceWriter } from '../report/trace-writer.ts'
+import type { LocateQuery, Located, Locator } from '../grounding/locate.ts'
+
+export interface TestSessionOptions {
+  screen: Screen
+  model: Model
+  locator: Locator
+  /** This test's artifacts folder. */
+  dir: string
+  test: { name: string; file?: string }
+  versions?: Record<string, string>
+  secrets?: string[]
+  /** Aborted when the target dies (the browser's crash signal). */
+  signal?: AbortSignal
+  /** Attaches a file or a note to the test (Vitest's context.annotate). */
+  attach?: (message: string, attachment?: { path?: string; contentType?: string; body?: string }) => Promise<void>
+  /** One line per step, while a run goes on. */
+  progress?: (line: string) => void
+  /** Paths in messages are shown relative to this folder. */
+  cwd?: string
+}
+
+export interface Agent {
+  /** Runs the vision-action loop on an instruction; throws AgentRunError unless it passes. */
+  do(instruction: string, options?: AgentOptions): Promise<AgentResult>
+}
+
+export interface Verification extends TraceVerification {
+  /** The screenshot the verifier judged, as a path for messages. */
+  screenshot?: string
+}
+
+export interface FindResult {
+  located?: Located
+  /** What OCR did see, for messages. */
+  seen: string
+  screenshot: string
+}
+
+const SCREEN_HANDLE = Symbol.for('agentprobe.screen')
+
+/** The `screen` fixture: the target's screen plus grounding and verification helpers. */
+export interface ScreenHandle extends Screen {
+  readonly [SCREEN_HANDLE]: true
+  /** Finds a text (OCR) or an image (template match) on a fresh frame. */
+  locate(query: LocateQuery, options?: { timeout?: number }): Promise<Located | undefined>
+  /** Clicks a text, an image or a point, with real input events. */
+  click(target: LocateQuery | Point, options?: { timeout?: number }): Promise<void>
+  type(text: string, options?: { secret?: boolean }): Promise<void>
+  press(keys: string | string[]): Promise<void>
+  /** Saves a labelled screenshot into the test's artifacts and returns its path. */
+  screenshot(label?: string): Promise<string>
+  verify(question: string): Promise<Verification>
+  find(query: LocateQuery, options: { timeout: number; until: 'present' | 'absent' }): Promise<FindResult>
+}
+
+export function isScreenHandle(value: unknown): value is ScreenHandle {
+  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[SCREEN_HANDLE] === true
+}
+
+export class TestSession {
+  readonly writer: TraceWriter
+  readonly screen: ScreenHandle
+  readonly agent: Agent
+  readonly #o: TestSessionOptions
+
+  constructor(options: TestSessionOptions) {
+    this.#o = options
+    this.writer = new TraceWriter({
+      dir: options.dir,
+      test: options.test,
+      model: options.model.id,
+      target: { kind: options.screen.kind, ...options.screen.size },
+      versions: options.versions,
+      secrets: options.secrets,
+    })
+    this.screen = this.#screenHandle()
+    this.agent = { do: (instruction, agentOptions) => this.#do(instruction, agentOptions) }
+  }
+
+  /** A path for messages: relative to the working folder when inside it. */
+  shown(file: string): string {
+    const abs = join(this.writer.dir, file)
+    const rel = relative(this.#o.cwd ?? process.cwd(), abs)
+    return rel.startsWith('..') ? abs : rel
+  }
+
+  async phase(label: string): Promise<string> {
+    await this.#o.screen.settle({ signal: this.#o.signal })
+    return this.writer.saveFrame(await this.#o.screen.capture(), 'phase', label)
+  }
+
+  async verify(question: string): Promise<Verification> {
+    const { screen, model, signal } = this.#o
+    const started = new Date().toISOString()
+    const v = await verifyScreen({ screen, model, sink: this.writer }, question, { signal })
+    const run: TraceRun = {
+      kind: 'verify',
+      status: v.passed ? 'passed' : 'failed',
+      steps: [],
+      verification: v,
+      failures: v.error ? [{ type: 'verifier_error', message: v.error }] : [],
+      usage: v.usage,
+      startedAt: started,
+      durationMs: v.ms,
+    }
+    this.writer.addRun(run)
+    await this.writer.flush()
+    return this.#saveVerification(v)
+  }
+
+  /** verification.json (the seed's layout) and a Vitest attachment of the judged screenshot. */
+  async #saveVerification(v: TraceVerification): Promise<Verification> {
+    await this.writer.writeJson('verification.json', {
+      question: v.question,
+      passed: v.passed,
+      answer: v.answer ?? null,
+      evidence: v.evidence ?? null,
+      ...(v.error && { error: v.error }),
+    })
+    if (v.frame) await this.#o.attach?.(`verification: ${v.answer ?? 'error'}: ${v.question}`, { path: join(this.writer.dir, v.frame), contentType: 'image/png' })
+    return { ...v, screenshot: v.frame && this.shown(v.frame) }
+  }
+
+  finish(status: 'passed' | 'failed', error?: string): Promise<void> {
+    return this.writer.finish(status, error)
+  }
+
+  async #do(instruction: string, options: AgentOptions = {}): Promise<AgentResult> {
+    const signal = this.#o.signal && options.signal ? AbortSignal.any([this.#o.signal, options.signal]) : (this.#o.signal ?? options.signal)
+    const result = await runAgent(
+      { screen: this.#o.screen, model: this.#o.model, sink: this.writer, onStep: (step, run) => this.#progress(step, run) },
+      instruction,
+      { ...options, signal },
+    )
+    if (result.verification) await this.#saveVerification(result.verification)
+    const paths = { lastFrame: result.lastFrame && this.shown(result.lastFrame), trace: this.shown('trace.json') }
+    if (result.lastFrame) await this.#o.attach?.(`agent.do ${result.status}: ${instruction}`, { path: join(this.writer.dir, result.lastFrame), contentType: 'image/png' })
+    if (result.status !== 'passed') throw new AgentRunError(result.run, paths)
+    return result
+  }
+
+  #progress(step: TraceStep, run: TraceRun): void {
+    const acts = step.actions.map(describeAction).join(', ') || step.status
+    const failures = step.failures.length ? ` ⚠ ${step.failures.map((f) => f.type).join(', ')}` : ''
+    this.#o.progress?.(`  step ${step.step}/${run.maxSteps}: ${acts} (${step.timings.modelMs} ms model)${failures}`)
+  }
+
+  async #find(query: LocateQuery, { timeout, until }: { timeout: number; until: 'present' | 'absent' }): Promise<FindResult> {
+    const deadline = Date.now() + timeout
+    for (;;) {
+      await this.#o.screen.settle({ signal: this.#o.signal })
+      const frame: Frame = await this.#o.screen.capture()
+      const outcome = await raceAbort(this.#o.locator.locate(frame, query), this.#o.signal)
+      const done = until === 'present' ? outcome.located !== undefined : outcome.located === undefined
+      if (done || Date.now() >= deadline) {
+        const file = await this.writer.saveFrame(frame, 'phase', 'text' in query ? `find ${query.text}` : 'find image')
+        return { located: outcome.located, seen: outcome.seen, screenshot: this.shown(file) }
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+  }
+
+  #screenHandle(): ScreenHandle {
+    const screen = this.#o.screen
+    const perform = (action: Action) => screen.perform(action, { signal: this.#o.signal })
+    const handle: ScreenHandle = {
+      [SCREEN_HANDLE]: true,
+      kind: screen.kind,
+      get size(): Size {
+        return screen.size
+      },
+      capture: () => screen.capture(),
+      perform,
+      settle: (o?: SettleOptions): Promise<SettleResult> => screen.settle(o),
+      locate: async (query, o) => (await this.#find(query, { timeout: o?.timeout ?? 0, until: 'present' })).located,
+      click: async (target, o) => {
+        let point: Point
+        if ('x' in target) {
+          point = target
+        } else {
+          const found = await this.#find(target, { timeout: o?.timeout ?? 5000, until: 'present' })
+          if (!found.located) {
+            const what = 'text' in target ? `'${target.text}'` : 'the image'
+            throw new TargetError(`screen.click: ${what} is not on screen (visible text: ${found.seen || 'none'}); screenshot: ${found.screenshot}`)
+          }
+          point = found.located.center
+        }
+        await perform({ type: 'click', x: point.x, y: point.y, button: 'left' })
+        await screen.settle({ signal: this.#o.signal })
+      },
+      type: async (text, o) => {
+        if (o?.secret) this.writer.addSecret(text)
+        await perform({ type: 'type', text, secret: o?.secret })
+        await screen.settle({ signal: this.#o.signal })
+      },
+      press: async (keys) => {
+        await perform({ type: 'keypress', keys: normalizeCombo(keys) })
+        await screen.settle({ signal: this.#o.signal })
+      },
+      screenshot: async (label = 'screenshot') => this.shown(await this.phase(label)),
+      verify: (question) => this.verify(question),
+      find: (query, o) => this.#find(query, o),
+    }
+    return handle
+  }
+}

@@ -1,0 +1,116 @@
+// The offline model's grammar: an instruction becomes steps it can ground on pixels (click a
+// quoted label or the extension icon, type, press keys, scroll, wait). Expectations ("The panel
+// should appear…") are kept as notes, and anything else is reported, never guessed at.
+import { normalizeCombo } from '../../core/keys.ts'
+import { clauses, sentences, stripLeadIn } from './clauses.ts'
+import { MARK_PATTERN, markedQuote, maskQuotes, unmask } from './quotes.ts'
+
+export type ClickTarget = { text: string } | { extensionIcon: true }
+
+/** What a clause asks for. */
+export type StepBody =
+  | { kind: 'click'; target: ClickTarget; button: 'left' | 'right'; double: boolean }
+  | { kind: 'type'; text: string; field?: string }
+  | { kind: 'press'; keys: string[]; times: number }
+  | { kind: 'scroll'; direction: 'up' | 'down' | 'left' | 'right'; times: number }
+  | { kind: 'wait'; ms: number }
+  /** A stated expectation: not acted on (the verifier judges outcomes). */
+  | { kind: 'expect' }
+  /** A clause the grammar does not understand. */
+  | { kind: 'unknown' }
+
+/** A step and the clause it came from, as written. */
+export type Step = StepBody & { source: string }
+
+export interface Plan {
+  steps: Step[]
+  /** Steps that act (not expect, not unknown). */
+  actions: number
+  /** The clauses that were not understood, as written. */
+  unknown: string[]
+}
+
+export function planInstruction(instruction: string): Plan {
+  const { text, quotes } = maskQuotes(instruction)
+  const steps = sentences(text).flatMap((sentence) =>
+    clauses(sentence).map((clause): Step => ({ ...parseClause(clause, quotes), source: unmask(clause, quotes) })),
+  )
+  return {
+    steps,
+    actions: steps.filter((s) => s.kind !== 'expect' && s.kind !== 'unknown').length,
+    unknown: steps.filter((s) => s.kind === 'unknown').map((s) => s.source),
+  }
+}
+
+const Q = `(${MARK_PATTERN})`
+const TIMES = String.raw`(?:\s+(once|twice|thrice|\d+\s+times?))?`
+const EXTENSION_ICON =
+  /^(?:on\s+)?(?:the\s+)?(?:(?:extension(?:'s|’s)?|toolbar|action)\s+(?:toolbar\s+|action\s+)?(?:icon|button)|icon\s+of\s+the\s+extension|extension(?:'s|’s)?\s+popup)(?:\s+(?:in|on|from)\s+(?:the\s+)?(?:chrome\s+|browser\s+)?toolbar)?$/i
+const EXPECTATION =
+  /\b(?:should|must|will|expect(?:ed|s)?|verify|check|ensure|make sure|confirm|appears?|is (?:now )?(?:visible|shown|displayed|open(?:ed)?))\b/i
+
+function parseClause(clause: string, quotes: readonly string[]): StepBody {
+  const c = stripLeadIn(clause)
+  let m: RegExpExecArray | null
+  if ((m = /^(double[- ]?click|right[- ]?click|click|tap|press|hit|open|select|choose)\s+(?:on\s+)?(.+)$/i.exec(c))) {
+    const verb = m[1]!.toLowerCase()
+    const rest = m[2]!.trim()
+    if (/^(?:press|hit|tap)$/.test(verb)) {
+      const keys = parseKeys(rest, quotes)
+      if (keys) return keys
+    }
+    const target = parseTarget(rest, quotes)
+    if (target) return { kind: 'click', target, button: verb.startsWith('right') ? 'right' : 'left', double: verb.startsWith('double') }
+  }
+  if ((m = new RegExp(`^(?:type|enter|input|write)\\s+${Q}(?:\\s+(?:into|in|in to|on)\\s+(.+))?$`, 'i').exec(c))) {
+    return { kind: 'type', text: markedQuote(m[1]!, quotes)!, field: m[2] ? fieldName(m[2], quotes) : undefined }
+  }
+  if ((m = new RegExp(`^fill\\s+(?:in\\s+)?(.+?)\\s+with\\s+${Q}$`, 'i').exec(c))) {
+    return { kind: 'type', text: markedQuote(m[2]!, quotes)!, field: fieldName(m[1]!, quotes) }
+  }
+  if ((m = new RegExp(`^scroll(?:\\s+the\\s+page)?(?:\\s+(up|down|left|right))?${TIMES}$`, 'i').exec(c))) {
+    return { kind: 'scroll', direction: (m[1]?.toLowerCase() ?? 'down') as 'up' | 'down' | 'left' | 'right', times: times(m[2]) }
+  }
+  if ((m = /^(?:wait|pause)(?:\s+for)?\s+(?:(\d+(?:\.\d+)?)\s*(ms|milliseconds?|s|secs?|seconds?)|(a|one)\s+(second|moment))$/i.exec(c))) {
+    const ms = m[1] ? Number(m[1]) * (m[2]!.toLowerCase().startsWith('m') ? 1 : 1000) : 1000
+    return { kind: 'wait', ms }
+  }
+  return EXPECTATION.test(c) ? { kind: 'expect' } : { kind: 'unknown' }
+}
+
+/**
+ * "Enter", "the Escape key", "ctrl+shift+t", "the 'Tab' key twice": keys and a repeat count.
+ * A quoted word alone is a label to click ('Next' is a button, not Page Down).
+ */
+function parseKeys(rest: string, quotes: readonly string[]): StepBody | undefined {
+  const m = new RegExp(`^(?:the\\s+)?(.+?)(\\s+keys?)?${TIMES}$`, 'i').exec(rest)
+  if (!m) return undefined
+  const quoted = markedQuote(m[1]!, quotes)
+  if (quoted !== undefined && !m[2] && !quoted.includes('+')) return undefined
+  const spec = quoted ?? m[1]!
+  if (new RegExp(MARK_PATTERN).test(spec)) return undefined
+  try {
+    return { kind: 'press', keys: normalizeCombo(spec), times: times(m[3]) }
+  } catch {
+    return undefined
+  }
+}
+
+/** A quoted label ("the 'Save' button in the popup") or the extension's toolbar icon. */
+function parseTarget(rest: string, quotes: readonly string[]): ClickTarget | undefined {
+  if (EXTENSION_ICON.test(rest)) return { extensionIcon: true }
+  const m = new RegExp(`^(?:the\\s+)?${Q}(?:\\s+(?:button|link|tab|item|menu item|option|icon|checkbox|entry))?(?:\\s+(?:in|on|from|at)\\s+.+)?$`, 'i').exec(rest)
+  return m ? { text: markedQuote(m[1]!, quotes)! } : undefined
+}
+
+/** "the 'Name' field", "the search box": the field's label as written. */
+function fieldName(text: string, quotes: readonly string[]): string {
+  const bare = text.trim().replace(/^the\s+/i, '').replace(/\s+(?:field|box|input|text ?box|area)$/i, '')
+  return markedQuote(bare, quotes) ?? unmask(bare, quotes)
+}
+
+function times(word: string | undefined): number {
+  if (!word) return 1
+  const w = word.toLowerCase()
+  return w === 'once' ? 1 : w === 'twice' ? 2 : w === 'thrice' ? 3 : Number.parseInt(w, 10)
+}

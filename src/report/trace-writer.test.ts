@@ -1,0 +1,61 @@
+import { mkdtemp, readFile, readdir } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { expect, it } from 'vitest'
+import { ZERO_USAGE } from '../core/model.ts'
+import { traceSchema, type TraceRun } from '../core/trace.ts'
+import { TraceWriter } from './trace-writer.ts'
+
+async function writer(secrets: string[] = []) {
+  const dir = await mkdtemp(join(tmpdir(), 'agentprobe-trace-'))
+  return new TraceWriter({ dir, test: { name: 'x' }, model: 'm', target: { kind: 'x11', width: 10, height: 10 }, secrets })
+}
+
+function run(): TraceRun {
+  return { kind: 'agent', instruction: 'go', status: 'running', steps: [], failures: [], usage: { ...ZERO_USAGE }, startedAt: new Date().toISOString() }
+}
+
+it('names step and phase frames in order and writes a trace that matches its schema', async () => {
+  const w = await writer()
+  const png = new Uint8Array([1, 2, 3])
+  expect(await w.saveFrame({ png, at: 1 }, 'phase', 'Browser started')).toBe('phase-01-browser-started.png')
+  expect(await w.saveFrame({ png, at: 2 }, 'step', 'step 1')).toBe('step-01.png')
+  expect(await w.saveFrame({ png, at: 3 }, 'step', 'step 2')).toBe('step-02.png')
+  w.addRun(run())
+  await w.finish('passed')
+  const trace = traceSchema.parse(JSON.parse(await readFile(join(w.dir, 'trace.json'), 'utf8')))
+  expect(trace.frames.map((f) => f.file)).toEqual(['phase-01-browser-started.png', 'step-01.png', 'step-02.png'])
+  expect(trace.status).toBe('passed')
+  expect((await readdir(w.dir)).filter((f) => f.endsWith('.tmp'))).toEqual([])
+})
+
+it('redacts API keys and typed secrets from every file it writes', async () => {
+  const key = 'sk-live-0123456789abcdef'
+  const w = await writer([key])
+  w.addSecret('correct horse battery')
+  const r = run()
+  r.steps.push({
+    step: 1, frame: 'step-01.png', frameHash: 'h', status: 'continue', usage: { ...ZERO_USAGE },
+    actions: [{ type: 'type', text: 'correct horse battery', secret: true }],
+    text: `I used ${key} and typed correct horse battery`,
+    timings: { captureMs: 0, modelMs: 0, actMs: 0, settleMs: 0 }, failures: [],
+  })
+  w.addRun(r)
+  await w.flush()
+  await w.writeJson('verification.json', { evidence: `saw ${key}` })
+  for (const file of ['trace.json', 'verification.json']) {
+    const text = await readFile(join(w.dir, file), 'utf8')
+    expect(text).not.toContain(key)
+    expect(text).not.toContain('correct horse battery')
+  }
+})
+
+it('keeps the order of concurrent flushes (the last state wins)', async () => {
+  const w = await writer()
+  const r = run()
+  w.addRun(r)
+  const first = w.flush()
+  r.status = 'failed'
+  await Promise.all([first, w.flush()])
+  expect(JSON.parse(await readFile(join(w.dir, 'trace.json'), 'utf8')).runs[0].status).toBe('failed')
+})

@@ -1,0 +1,103 @@
+// Writes a test's folder: frames as they are captured, trace.json after every step, so a run
+// that throws, times out or loses its browser still leaves everything it saw.
+import { mkdir, rename, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { redactAction } from '../core/action.ts'
+import type { Trace, TraceRun, TraceSink } from '../core/trace.ts'
+import { Redactor } from './redact.ts'
+
+export interface TraceWriterOptions {
+  dir: string
+  test: Trace['test']
+  model: string
+  target: Trace['target']
+  versions?: Record<string, string>
+  secrets?: readonly string[]
+}
+
+export class TraceWriter implements TraceSink {
+  readonly dir: string
+  readonly trace: Trace
+  readonly #redactor = new Redactor()
+  #stepFrames = 0
+  #phaseFrames = 0
+  #pending: Promise<void> = Promise.resolve()
+  #started = performance.now()
+
+  constructor(options: TraceWriterOptions) {
+    this.dir = options.dir
+    for (const secret of options.secrets ?? []) this.#redactor.add(secret)
+    this.trace = {
+      schema: 'agentprobe.trace/1',
+      test: options.test,
+      model: options.model,
+      target: options.target,
+      versions: options.versions ?? {},
+      status: 'running',
+      runs: [],
+      frames: [],
+      startedAt: new Date().toISOString(),
+    }
+  }
+
+  async saveFrame(frame: { png: Uint8Array; at: number }, kind: 'step' | 'phase', label: string): Promise<string> {
+    const n = kind === 'step' ? ++this.#stepFrames : ++this.#phaseFrames
+    const slug = label.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40)
+    const file = kind === 'step' ? `step-${pad(n)}.png` : `phase-${pad(n)}-${slug || 'frame'}.png`
+    await mkdir(this.dir, { recursive: true })
+    await writeFile(join(this.dir, file), frame.png)
+    this.trace.frames.push({ file, label, at: frame.at })
+    return file
+  }
+
+  addRun(run: TraceRun): void {
+    this.trace.runs.push(run)
+  }
+
+  addSecret(text: string): void {
+    this.#redactor.add(text)
+  }
+
+  /** Marks the whole test finished. */
+  finish(status: 'passed' | 'failed', error?: string): Promise<void> {
+    this.trace.status = status
+    if (error !== undefined) this.trace.error = error
+    this.trace.durationMs = Math.round(performance.now() - this.#started)
+    return this.flush()
+  }
+
+  /** Serialised writes (a later flush never lands before an earlier one), atomic per file. */
+  flush(): Promise<void> {
+    this.#pending = this.#pending.then(() => this.#write(), () => this.#write())
+    return this.#pending
+  }
+
+  /** Writes a JSON file beside the trace, redacted like everything else. */
+  async writeJson(name: string, value: unknown): Promise<string> {
+    await mkdir(this.dir, { recursive: true })
+    const path = join(this.dir, name)
+    await atomicWrite(path, `${JSON.stringify(this.#redactor.value(value), null, 2)}\n`)
+    return path
+  }
+
+  async #write(): Promise<void> {
+    const safe: Trace = {
+      ...this.trace,
+      runs: this.trace.runs.map((run) => ({
+        ...run,
+        steps: run.steps.map((s) => ({ ...s, actions: s.actions.map(redactAction) })),
+      })),
+    }
+    await this.writeJson('trace.json', safe)
+  }
+}
+
+function pad(n: number): string {
+  return String(n).padStart(2, '0')
+}
+
+async function atomicWrite(path: string, text: string): Promise<void> {
+  const tmp = `${path}.${process.pid}.tmp`
+  await writeFile(tmp, text)
+  await rename(tmp, path)
+}

@@ -1,0 +1,7 @@
+// 'agentprobe/vitest': the extended `test` and an `expect` with agentprobe's matchers.
+import './matchers.ts'
+
+export { expect, describe, beforeAll, afterAll, beforeEach, afterEach } from 'vitest'
+export { test, test as it } from './fixtures.ts'
+export type { Agent, ScreenHandle, TestSession } from '../harness/test-session.ts'
+export type { ChromeHelpers } from '../targets/chrome/cdp.ts'

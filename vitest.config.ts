@@ -1,0 +1,40 @@
+import { defineConfig } from 'vitest/config'
+import { agentprobe } from 'agentprobe/plugin'
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'fixtures/**/*.test.ts', 'scripts/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['test/**/*.e2e.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // The plugin's own guarantees (secrets, crashes), through the same path as a user's suite.
+        plugins: [agentprobe({ extension: './fixtures/extensions/sidepanel', artifactsDir: 'artifacts/plugin-tests' })],
+        test: {
+          name: 'plugin',
+          include: ['test/plugin/**/*.cua.test.ts'],
+          env: { AGENTPROBE_TEST_API_KEY: 'sk-test-0123456789abcdefghij' },
+        },
+      },
+      {
+        // The examples run through the plugin exactly as a user's suite does.
+        plugins: [agentprobe({ extension: './fixtures/extensions/sidepanel' })],
+        test: {
+          name: 'examples',
+          include: ['examples/**/*.cua.test.ts'],
+        },
+      },
+    ],
+  },
+})
