@@ -10,6 +10,10 @@ export function classifyError(error: unknown, signal: AbortSignal, step: number)
   if (cause instanceof DOMException && cause.name === 'TimeoutError') {
     return { type: 'budget_exceeded', step, message: 'time budget spent (timeoutMs)' }
   }
+  if (signal.aborted) {
+    // The caller stopped the run: the test timed out or the run was cancelled.
+    return { type: 'budget_exceeded', step, message: `stopped: ${errorMessage(cause)}` }
+  }
   if (isAgentprobeError(error) && (error.code === 'AGENTPROBE_TARGET' || error.code === 'AGENTPROBE_ACTION_FAILED')) {
     return { type: 'action_error', step, message: error.message }
   }

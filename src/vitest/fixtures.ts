@@ -44,7 +44,7 @@ export const test = base
     return browser
   })
   .extend('chrome', ({ browser }): ChromeHelpers => browser.chrome)
-  .extend('session', async ({ agentprobeOptions, display, browser, model, locator, task, annotate, onTestFailed }, { onCleanup }) => {
+  .extend('session', async ({ agentprobeOptions, display, browser, model, locator, task, annotate, onTestFailed, signal }, { onCleanup }) => {
     const file = relative(agentprobeOptions.root, task.file.filepath)
     const session = new TestSession({
       screen: display.screen,
@@ -54,7 +54,8 @@ export const test = base
       test: { name: task.fullTestName ?? task.name, file },
       versions: browser.versions,
       secrets: secretsFromEnv(process.env),
-      signal: browser.chrome.signal,
+      // A dead browser, a test timeout or a cancelled run all stop the loop at once.
+      signal: AbortSignal.any([browser.chrome.signal, signal]),
       attach: (message, attachment) => annotate(message, attachment).then(() => undefined),
     })
     let failure: string | undefined
