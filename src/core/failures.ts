@@ -3,26 +3,29 @@ import { z } from 'zod'
 import { actionPoints, type Action } from './action.ts'
 import type { Size } from './frame.ts'
 
-export const failureTypeSchema = z.enum([
-  'malformed_action',
-  'unknown_action',
-  'out_of_bounds',
-  'action_error',
-  'repeated_action',
-  'no_progress',
-  'blank_frame',
-  'max_steps_exceeded',
-  'budget_exceeded',
-  'context_overflow',
-  'empty_response',
-  'provider_error',
-  'agent_reported_failure',
-  'false_success',
-  'verifier_error',
-  'replay_drift',
-  'target_crashed',
-])
-export type FailureType = z.infer<typeof failureTypeSchema>
+/** Every failure type, and whether it ends the run at once or is recorded while the loop goes on. */
+const FAILURE_TYPES = {
+  malformed_action: 'recorded',
+  unknown_action: 'recorded',
+  out_of_bounds: 'recorded',
+  action_error: 'recorded',
+  repeated_action: 'recorded',
+  no_progress: 'recorded',
+  blank_frame: 'recorded',
+  max_steps_exceeded: 'fatal',
+  budget_exceeded: 'fatal',
+  context_overflow: 'fatal',
+  empty_response: 'recorded',
+  provider_error: 'fatal',
+  agent_reported_failure: 'fatal',
+  false_success: 'fatal',
+  verifier_error: 'fatal',
+  replay_drift: 'fatal',
+  target_crashed: 'fatal',
+} as const satisfies Record<string, 'fatal' | 'recorded'>
+
+export type FailureType = keyof typeof FAILURE_TYPES
+export const failureTypeSchema = z.enum(Object.keys(FAILURE_TYPES) as [FailureType, ...FailureType[]])
 
 export const failureSchema = z.object({
   type: failureTypeSchema,
@@ -32,17 +35,9 @@ export const failureSchema = z.object({
 export type Failure = z.infer<typeof failureSchema>
 
 /** Failures that end a run at once; the others are recorded and the loop goes on. */
-export const FATAL_FAILURES: ReadonlySet<FailureType> = new Set([
-  'max_steps_exceeded',
-  'budget_exceeded',
-  'context_overflow',
-  'provider_error',
-  'agent_reported_failure',
-  'false_success',
-  'verifier_error',
-  'replay_drift',
-  'target_crashed',
-])
+export const FATAL_FAILURES: ReadonlySet<FailureType> = new Set(
+  (Object.keys(FAILURE_TYPES) as FailureType[]).filter((type) => FAILURE_TYPES[type] === 'fatal'),
+)
 
 /** Points outside the screen, one failure per offending action. */
 export function detectOutOfBounds(actions: readonly Action[], screen: Size, step?: number): Failure[] {

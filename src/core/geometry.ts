@@ -44,10 +44,7 @@ export function canvasFor(convention: CoordinateConvention, screen: Size, max: S
 
 /** A model coordinate → screen pixels. Out-of-range input is kept (bounds are a detector's job). */
 export function toScreen(point: Point, convention: CoordinateConvention, canvas: Size, screen: Size): Point {
-  const unit =
-    convention.kind === 'normalized'
-      ? { width: convention.scale, height: convention.scale }
-      : canvas
+  const unit = unitOf(convention, canvas)
   return {
     x: Math.round((point.x / unit.width) * screen.width),
     y: Math.round((point.y / unit.height) * screen.height),
@@ -56,14 +53,16 @@ export function toScreen(point: Point, convention: CoordinateConvention, canvas:
 
 /** Screen pixels → a model coordinate (for annotations and for the offline model's replies). */
 export function fromScreen(point: Point, convention: CoordinateConvention, canvas: Size, screen: Size): Point {
-  const unit =
-    convention.kind === 'normalized'
-      ? { width: convention.scale, height: convention.scale }
-      : canvas
+  const unit = unitOf(convention, canvas)
   return {
     x: Math.round((point.x / screen.width) * unit.width),
     y: Math.round((point.y / screen.height) * unit.height),
   }
+}
+
+/** The extent a model's coordinates are measured in: the canvas, or the normalised scale. */
+function unitOf(convention: CoordinateConvention, canvas: Size): Size {
+  return convention.kind === 'normalized' ? { width: convention.scale, height: convention.scale } : canvas
 }
 
 export interface Box {
