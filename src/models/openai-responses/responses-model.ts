@@ -1,0 +1,178 @@
+// OpenAI's Responses API computer tool, for openai/… and azure/… models: the GA `computer` tool
+// (gpt-5.4 and later, a batch of actions per call) or `computer_use_preview` (one action per call,
+// a declared display). One screenshot answers each call; the run ends on TEST_PASSED/TEST_FAILED.
+import type OpenAI from 'openai'
+import type { ResponseCreateParamsNonStreaming, ResponseInputItem, Tool } from 'openai/resources/responses/responses'
+import { ModelError } from '../../core/errors.ts'
+import type { Frame, Size } from '../../core/frame.ts'
+import { fitWithin } from '../../core/geometry.ts'
+import type { Decision, Model, Turn, Usage, Verdict } from '../../core/model.ts'
+import { detectContextOverflow, estimateImageTokens, estimateTextTokens, forgiveMalformedOnce, judgeReply } from '../../core/reply-checks.ts'
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../../core/retry-policy.ts'
+import { DEFAULT_CANVAS, encodeCanvas } from '../canvas-image.ts'
+import { keyRedactor, openaiClient, type Connection } from '../openai-client.ts'
+import { costOf, priceFor, type PriceTable } from '../prices.ts'
+import { systemPrompt, VERIFY_INSTRUCTIONS } from '../prompt.ts'
+import { withRetriesOrOverflow } from '../retry.ts'
+import { RunStore } from '../run-store.ts'
+import { parseVerdict, VERDICT_JSON_SCHEMA } from '../verdict.ts'
+import { toActions } from './computer-actions.ts'
+import { newConversation, nextInput, type Conversation } from './conversation.ts'
+import { readResponse, type SafetyCheck } from './read-response.ts'
+
+export type ComputerToolKind = 'computer' | 'computer_use_preview'
+
+export interface ResponsesModelOptions {
+  /** The id shown in traces, e.g. 'openai/gpt-5.4' or 'azure/my-deployment'. */
+  id: string
+  /** The model (OpenAI) or deployment (Azure) name sent to the API. */
+  model: string
+  connection: Connection
+  /** Default: 'computer_use_preview' for computer-use-preview models, else the GA 'computer' tool. */
+  tool?: ComputerToolKind
+  /** The largest image sent (default 1280×800: a 1920×1080 screen is sent at 1280×720). */
+  canvas?: Size
+  /** The preview tool's declared environment (default 'browser'). */
+  environment?: 'browser' | 'linux' | 'ubuntu' | 'windows' | 'mac'
+  /** false: nothing is stored by the provider; the adapter re-sends every item itself (default true). */
+  store?: boolean
+  /** 'acknowledge' (default): pending safety checks are acknowledged and noted in the trace; 'fail': they fail the run. */
+  safetyChecks?: 'acknowledge' | 'fail'
+  reasoningEffort?: 'low' | 'medium' | 'high'
+  retry?: Partial<RetryPolicy>
+  /** Price overrides, and the table entry to price this model by (default: `model`). */
+  prices?: PriceTable
+  priceModel?: string
+  /** The context this model is configured for, in tokens: a bigger request is context_overflow. */
+  contextTokens?: number
+  /** The model for verification (default: `model`). */
+  verifyModel?: string
+}
+
+export class OpenAIResponsesModel implements Model {
+  readonly id: string
+  readonly tool: ComputerToolKind
+  readonly #o: ResponsesModelOptions
+  readonly #client: OpenAI
+  readonly #redact: (text: string) => string
+  readonly #runs = new RunStore<Conversation>()
+
+  constructor(options: ResponsesModelOptions) {
+    this.#o = options
+    this.id = options.id
+    this.tool = options.tool ?? (/computer-use-preview/.test(options.model) ? 'computer_use_preview' : 'computer')
+    this.#client = openaiClient(options.connection)
+    this.#redact = keyRedactor(options.connection.apiKey)
+  }
+
+  async next(turn: Turn): Promise<Decision> {
+    const c = this.#runs.get(turn.runId, newConversation)
+    const canvas = fitWithin(turn.screen, this.#o.canvas ?? DEFAULT_CANVAS)
+    const image = await encodeCanvas(turn.frame, canvas)
+    const sent = canvas.width === turn.frame.width && canvas.height === turn.frame.height ? undefined : { png: image.png, ...canvas }
+    const input = nextInput(c, turn, image.dataUrl)
+    const overflow = detectContextOverflow(c.contextTokens + estimateImageTokens(canvas) + estimateTextTokens(JSON.stringify(input).replace(image.dataUrl, '')), this.#o.contextTokens, turn.step)
+    if (overflow) return this.#end(turn.runId, { status: 'continue', actions: [], failures: [overflow], sent })
+
+    const notes: string[] = []
+    const store = this.#o.store ?? true
+    const body: ResponseCreateParamsNonStreaming = {
+      model: this.#o.model,
+      instructions: systemPrompt(),
+      input: store ? input : [...c.items, ...input],
+      tools: [this.#toolFor(canvas)],
+      reasoning: { summary: this.tool === 'computer' ? 'auto' : 'concise', ...(this.#o.reasoningEffort && { effort: this.#o.reasoningEffort }) },
+      truncation: 'auto',
+      store,
+      ...(store && c.previousResponseId && { previous_response_id: c.previousResponseId }),
+      ...(!store && { include: ['reasoning.encrypted_content'] }),
+    }
+    const reply = await this.#call(body, turn.signal, notes, this.id)
+    if ('overflow' in reply) {
+      return this.#end(turn.runId, { status: 'continue', actions: [], failures: [{ type: 'context_overflow', step: turn.step, message: reply.overflow }], sent, notes })
+    }
+    const read = readResponse(reply)
+    c.started = true
+    c.previousResponseId = reply.id
+    c.contextTokens = read.usage.inputTokens + read.usage.outputTokens
+    if (!store) c.items.push(...input, ...(reply.output as ResponseInputItem[]))
+    const usage = this.#usage(read.usage, this.#o.model)
+    const base = { text: read.text || undefined, reasoning: read.reasoning, usage, sent, notes }
+
+    const judgement = judgeReply({ actions: read.calls.length, text: read.text }, c.strikes, turn.step)
+    switch (judgement.kind) {
+      case 'act': {
+        const checks = read.calls.flatMap((call) => call.safetyChecks)
+        if (checks.length > 0) this.#onSafetyChecks(checks, notes)
+        const mapped = read.calls.map((call) =>
+          call.actions === undefined
+            ? { actions: [], failures: [{ type: 'malformed_action' as const, step: turn.step, message: `computer_call ${call.callId} carries neither actions nor action` }] }
+            : toActions(call.actions, { canvas, screen: turn.screen, step: turn.step }),
+        )
+        const { failures, forgiven } = forgiveMalformedOnce(mapped.flatMap((m) => m.failures), c.strikes)
+        const told = forgiven.map((f) => f.message).join('; ')
+        if (told) notes.push(`malformed, forgiven once: ${told}`)
+        Object.assign(c, { pending: read.calls, nudge: undefined, strikes: told ? c.strikes + 1 : 0, told: told ? `Not performed: ${told}.` : undefined })
+        return { status: 'continue', actions: mapped.flatMap((m) => m.actions), failures, ...base }
+      }
+      case 'verdict':
+        return this.#end(turn.runId, { status: judgement.verdict.status, actions: [], ...base, text: judgement.verdict.reason || read.text })
+      case 'nudge':
+        Object.assign(c, { pending: [], nudge: judgement.problem, strikes: c.strikes + 1 })
+        notes.push(judgement.problem === 'empty' ? 'empty reply: nudged once' : 'reply without an action or TEST_PASSED/TEST_FAILED: nudged once')
+        return { status: 'continue', actions: [], ...base }
+      case 'failure':
+        return this.#end(turn.runId, { status: 'continue', actions: [], failures: [judgement.failure], ...base })
+      default:
+        return judgement satisfies never
+    }
+  }
+
+  async verify(question: string, frame: Frame, options: { signal?: AbortSignal } = {}): Promise<Verdict> {
+    const model = this.#o.verifyModel ?? this.#o.model
+    const image = await encodeCanvas(frame, fitWithin(frame, this.#o.canvas ?? DEFAULT_CANVAS))
+    // The preview model has no structured outputs; it is asked for the same JSON in words.
+    const structured = !/computer-use-preview/.test(model)
+    const body: ResponseCreateParamsNonStreaming = {
+      model,
+      instructions: VERIFY_INSTRUCTIONS,
+      input: [{ role: 'user', content: [{ type: 'input_text', text: `Question: ${question}` }, { type: 'input_image', image_url: image.dataUrl, detail: 'high' }] }],
+      store: false,
+      ...(structured && { text: { format: { type: 'json_schema', name: 'verdict', schema: { ...VERDICT_JSON_SCHEMA }, strict: true } } }),
+    }
+    const label = `${this.id} verifier`
+    const reply = await this.#call(body, options.signal, [], label)
+    if ('overflow' in reply) throw new ModelError(`${label}: ${reply.overflow}`, { context: { model: this.id } })
+    const read = readResponse(reply)
+    const verdict = parseVerdict(read.text, label)
+    return { ...verdict, usage: this.#usage(read.usage, model) }
+  }
+
+  #toolFor(canvas: Size): Tool {
+    return this.tool === 'computer'
+      ? { type: 'computer' }
+      : { type: 'computer_use_preview', display_width: canvas.width, display_height: canvas.height, environment: this.#o.environment ?? 'browser' }
+  }
+
+  #call(body: ResponseCreateParamsNonStreaming, signal: AbortSignal | undefined, notes: string[], label: string) {
+    const policy = { ...DEFAULT_RETRY_POLICY, ...this.#o.retry }
+    return withRetriesOrOverflow(() => this.#client.responses.create(body, { signal }), { label, signal, notes, redact: this.#redact, policy })
+  }
+
+  #usage(tokens: Omit<Usage, 'costUsd'>, model: string): Usage {
+    return { ...tokens, costUsd: costOf(tokens, priceFor(this.#o.priceModel ?? model, this.#o.prices)) }
+  }
+
+  #onSafetyChecks(checks: SafetyCheck[], notes: string[]): void {
+    const described = checks.map((s) => `${s.code ?? 'safety_check'}: ${s.message ?? '(no message)'}`).join('; ')
+    if (this.#o.safetyChecks === 'fail') {
+      throw new ModelError(`${this.id}: the provider raised a safety check (${described}); not acknowledged because safetyChecks is 'fail'`, { context: { model: this.id } })
+    }
+    notes.push(`acknowledged safety check ${described}`)
+  }
+
+  #end(runId: string, decision: Decision): Decision {
+    this.#runs.end(runId)
+    return decision
+  }
+}

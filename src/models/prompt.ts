@@ -1,0 +1,43 @@
+// The words every adapter sends: the system prompt (the TEST_PASSED / TEST_FAILED protocol), the
+// task with its criteria, the nudge, notes on a rejected action, and the verifier's instructions.
+import { FAIL_MARKER, PASS_MARKER } from '../core/reply-checks.ts'
+import type { StepOutcome, Turn } from '../core/model.ts'
+
+/** The system prompt; `coordinates` is the family's sentence (chat models), absent for the computer tool. */
+export function systemPrompt(coordinates?: string): string {
+  return [
+    'You are a careful software tester. You operate a real computer through its screen: you see screenshots and act with the mouse and keyboard.',
+    'Carry out the instruction you are given, one step at a time, looking at each new screenshot before the next step.',
+    ...(coordinates ? [coordinates] : []),
+    `When the instruction is carried out and the screen shows that it worked, reply with a message that starts with ${PASS_MARKER}, followed by one sentence on what you see.`,
+    `If it cannot be done, or the screen shows an error or something the instruction calls a failure, reply with a message that starts with ${FAIL_MARKER}, followed by the reason.`,
+    `Use exactly one of ${PASS_MARKER} or ${FAIL_MARKER}, and only when you are done. Never ask questions: nobody will answer. Never claim what the screen does not show.`,
+  ].join('\n')
+}
+
+/** The user's first message: the instruction, its criteria and the step budget. */
+export function taskMessage(turn: Pick<Turn, 'instruction' | 'criteria' | 'maxSteps'>): string {
+  const lines = [`Instruction: ${turn.instruction}`]
+  if (turn.criteria?.success?.length) lines.push(`Success looks like: ${turn.criteria.success.join('; ')}`)
+  if (turn.criteria?.failure?.length) lines.push(`Failure looks like: ${turn.criteria.failure.join('; ')}`)
+  lines.push(`You have at most ${turn.maxSteps} steps. The current screenshot is attached.`)
+  return lines.join('\n')
+}
+
+export const NUDGE: Record<'no_verdict' | 'empty', string> = {
+  no_verdict: `Your last reply had no action and neither ${PASS_MARKER} nor ${FAIL_MARKER}. Act on the screen, or end with a message that starts with ${PASS_MARKER} or ${FAIL_MARKER}. The current screenshot is attached.`,
+  empty: `Your last reply was empty. Act on the screen, or end with a message that starts with ${PASS_MARKER} or ${FAIL_MARKER}. The current screenshot is attached.`,
+}
+
+/** What went wrong with the model's last actions (unknown, out of bounds), so it can adapt; undefined when nothing did. */
+export function outcomeNote(last: StepOutcome | undefined): string | undefined {
+  const problems = (last?.failures ?? []).filter((f) => f.type === 'unknown_action' || f.type === 'out_of_bounds' || f.type === 'action_error' || f.type === 'malformed_action')
+  if (problems.length === 0) return undefined
+  return `Some of your last actions were not performed as asked: ${problems.map((f) => f.message).join('; ')}.`
+}
+
+export const VERIFY_INSTRUCTIONS = [
+  'You check one screenshot of a computer screen and answer one yes/no question about it.',
+  'Judge only what the screenshot shows. Answer YES only when it clearly shows that the answer is yes; when in doubt, answer NO.',
+  'Reply with JSON only: {"answer": "YES" or "NO", "evidence": "what on the screenshot supports the answer"}.',
+].join('\n')

@@ -1,0 +1,88 @@
+// The acceptance runs: the example suite (the passing example and its broken variants) through the
+// plugin, and the seed's `agentprobe run` command line, with each adapter pointed at the model
+// double by environment variables only — exactly as a user's CI would point them at a provider.
+// Each run starts its own Xvfb and Chromium, so they are few; `npm run build` must be current.
+import { execa } from 'execa'
+import { mkdtemp, readFile, readdir } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startModelDouble, type ModelDouble } from '../../fixtures/model-double/index.ts'
+import type { Trace } from '../../src/core/trace.ts'
+import { EXTENSION, ROOT } from './support.ts'
+
+const KEY = 'sk-double-examples-7f3a9c1e5b2d4680'
+const PROVIDER_VARIABLES = /^(AGENTPROBE_MODEL|AGENTPROBE_BASE_URL|AGENTPROBE_API_KEY|OPENAI_\w+|AZURE_CUA_\w+|GEMINI_\w+|DISPLAY)$/
+let double: ModelDouble
+
+beforeAll(async () => {
+  double = await startModelDouble({ apiKey: KEY })
+})
+
+afterAll(async () => {
+  await double?.close()
+})
+
+/** The environment a user's CI would have: none of this machine's provider variables, plus `env`. */
+function cleanEnv(env: Record<string, string>): Record<string, string> {
+  const base = Object.fromEntries(Object.entries(process.env).filter(([k, v]) => v !== undefined && !PROVIDER_VARIABLES.test(k))) as Record<string, string>
+  // These runs check the adapters live: no cassette is read, and none is left beside the examples.
+  return { ...base, AGENTPROBE_CASSETTE: 'off', ...env }
+}
+
+async function traces(dir: string): Promise<Trace[]> {
+  const files = (await readdir(dir, { recursive: true })).filter((f) => f.endsWith('trace.json'))
+  return Promise.all(files.map(async (f) => JSON.parse(await readFile(join(dir, f), 'utf8')) as Trace))
+}
+
+async function allText(dir: string): Promise<string> {
+  const files = (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile() && !/\.(png|gif)$/.test(e.name))
+  return (await Promise.all(files.map((e) => readFile(join(e.parentPath, e.name), 'utf8')))).join('\n')
+}
+
+const SUITES: [name: string, env: Record<string, string>, model: string, api: 'responses' | 'chat', azure: boolean][] = [
+  ['AGENTPROBE_MODEL=openai/gpt-5.4 (GA computer tool)', { AGENTPROBE_MODEL: 'openai/gpt-5.4', OPENAI_API_KEY: KEY }, 'gpt-5.4', 'responses', false],
+  ['AGENTPROBE_MODEL=openai/computer-use-preview', { AGENTPROBE_MODEL: 'openai/computer-use-preview', OPENAI_API_KEY: KEY }, 'computer-use-preview', 'responses', false],
+  ["Azure through the seed's variables, no model named", { AZURE_CUA_API_KEY: KEY }, 'gpt-5.4', 'responses', true],
+  ['AGENTPROBE_MODEL=openai-compatible/qwen3-vl-8b-instruct (0–999 grid)', { AGENTPROBE_MODEL: 'openai-compatible/qwen3-vl-8b-instruct', AGENTPROBE_API_KEY: KEY }, 'qwen3-vl-8b-instruct', 'chat', false],
+]
+
+describe('the example suite through each adapter, against the double', () => {
+  it.each(SUITES)('%s', async (_name, env, model, api, azure) => {
+    const artifacts = await mkdtemp(join(tmpdir(), 'agentprobe-examples-'))
+    const before = double.calls.length
+    const urls = { OPENAI_BASE_URL: double.url, AGENTPROBE_BASE_URL: double.url, ...(azure && { AZURE_CUA_BASE_URL: double.origin }) }
+    const r = await execa('npx', ['vitest', 'run', '--project', 'examples'], { cwd: ROOT, env: cleanEnv({ ...env, ...urls, AGENTPROBE_ARTIFACTS_DIR: artifacts }), extendEnv: false, reject: false, all: true })
+    expect(r.exitCode, r.all).toBe(0)
+    expect(r.all).toMatch(/agentprobe \[examples\]: model \S+ \(/)
+    expect(r.all).not.toContain(KEY)
+    const calls = double.calls.slice(before)
+    expect(calls.filter((c) => c.kind === 'act').length).toBeGreaterThanOrEqual(6)
+    expect(calls.filter((c) => c.kind === 'verify').length).toBeGreaterThanOrEqual(3)
+    expect(calls.every((c) => c.api === api && c.azure === azure && c.model === model && c.status === 200)).toBe(true)
+    // The broken variant fails the way it should: the loop claimed success, the verifier said no.
+    const all = await traces(artifacts)
+    const broken = all.find((t) => t.test.file?.includes('popup-throws'))
+    expect(broken?.runs.flatMap((run) => run.failures.map((f) => f.type))).toContain('false_success')
+    expect(all.every((t) => t.model.endsWith(model))).toBe(true)
+    expect(await allText(artifacts)).not.toContain(KEY)
+  }, 300_000)
+})
+
+describe('agentprobe run, unchanged, with OPENAI_BASE_URL pointing at the double', () => {
+  it('passes the seed case with --model openai/gpt-5.4, and leaves no key in its output', async () => {
+    const out = await mkdtemp(join(tmpdir(), 'agentprobe-cli-double-'))
+    const before = double.calls.length
+    const args = ['run', '--target', 'browser', '--extension', EXTENSION, '--case', join(ROOT, 'examples/cases/sidepanel.yaml'), '--output-dir', out, '--model', 'openai/gpt-5.4']
+    const r = await execa('npx', ['agentprobe', ...args], { cwd: ROOT, env: cleanEnv({ OPENAI_API_KEY: KEY, OPENAI_BASE_URL: double.url }), extendEnv: false, reject: false, all: true })
+    expect(r.exitCode, r.all).toBe(0)
+    expect(r.all).toMatch(/agentprobe( \[\w+\])?: model openai\/gpt-5\.4 \(/)
+    expect(r.all).not.toContain(KEY)
+    const result = JSON.parse(await readFile(join(out, 'result.json'), 'utf8'))
+    expect(result).toMatchObject({ status: 'passed', verdict: 'YES' })
+    expect(result.usage.inputTokens).toBeGreaterThan(0)
+    expect(result.usage.costUsd).toBeGreaterThan(0)
+    expect(double.calls.slice(before).some((c) => c.kind === 'verify' && c.model === 'gpt-5.4')).toBe(true)
+    expect(await allText(out)).not.toContain(KEY)
+  }, 300_000)
+})
