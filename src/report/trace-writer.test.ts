@@ -59,3 +59,14 @@ it('keeps the order of concurrent flushes (the last state wins)', async () => {
   await Promise.all([first, w.flush()])
   expect(JSON.parse(await readFile(join(w.dir, 'trace.json'), 'utf8')).runs[0].status).toBe('failed')
 })
+
+it('records its own version and turns frames it cannot draw on into warnings, not errors', async () => {
+  const w = await writer(['sk-live-0123456789abcdef'])
+  expect(w.trace.versions.agentprobe).toMatch(/^\d+\.\d+\.\d+/)
+  expect(w.redact('key sk-live-0123456789abcdef')).toBe('key •••')
+  await w.saveFrame({ png: new TextEncoder().encode('not a png'), at: 1 }, 'step', 'step 1')
+  const artifacts = await w.buildArtifacts({ gif: false })
+  expect(artifacts).toMatchObject({ annotated: {}, warnings: [expect.stringMatching(/could not annotate step-01\.png/)] })
+  expect(artifacts?.gif).toBeUndefined()
+  expect(JSON.parse(await readFile(join(w.dir, 'trace.json'), 'utf8')).artifacts.warnings).toHaveLength(1)
+})

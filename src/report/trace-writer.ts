@@ -3,8 +3,10 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { redactAction } from '../core/action.ts'
-import type { Trace, TraceRun, TraceSink } from '../core/trace.ts'
+import type { Trace, TraceArtifacts, TraceRun, TraceSink } from '../core/trace.ts'
+import { buildArtifacts, type ArtifactOptions } from './build-artifacts.ts'
 import { Redactor } from './redact.ts'
+import { AGENTPROBE_VERSION } from './version.ts'
 
 export interface TraceWriterOptions {
   dir: string
@@ -23,6 +25,8 @@ export class TraceWriter implements TraceSink {
   #phaseFrames = 0
   #pending: Promise<void> = Promise.resolve()
   #started = performance.now()
+  /** How many frames the last artifacts build saw; a build with no new frame is skipped. */
+  #framesBuilt = -1
 
   constructor(options: TraceWriterOptions) {
     this.dir = options.dir
@@ -32,7 +36,7 @@ export class TraceWriter implements TraceSink {
       test: options.test,
       model: options.model,
       target: options.target,
-      versions: options.versions ?? {},
+      versions: { agentprobe: AGENTPROBE_VERSION, ...options.versions },
       status: 'running',
       runs: [],
       frames: [],
@@ -56,6 +60,20 @@ export class TraceWriter implements TraceSink {
 
   addSecret(text: string): void {
     this.#redactor.add(text)
+  }
+
+  /** Text as it may be written anywhere: known secrets masked. */
+  redact(text: string): string {
+    return this.#redactor.text(text)
+  }
+
+  /** Annotated frames and run.gif for every frame so far (skipped when no frame was added). */
+  async buildArtifacts(options?: ArtifactOptions): Promise<TraceArtifacts | undefined> {
+    if (this.trace.frames.length === this.#framesBuilt) return this.trace.artifacts
+    this.#framesBuilt = this.trace.frames.length
+    this.trace.artifacts = await buildArtifacts(this.dir, this.trace, (t) => this.redact(t), this.trace.artifacts, options)
+    await this.flush()
+    return this.trace.artifacts
   }
 
   /** Marks the whole test finished. */

@@ -1,0 +1,52 @@
+// Turns a test's saved frames into what a reviewer watches: an annotated copy of each frame and
+// run.gif, in time order. Anything that goes wrong here is a warning in the trace, never a failure.
+import { mkdir, writeFile } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+import { errorMessage } from '../core/errors.ts'
+import type { Trace, TraceArtifacts } from '../core/trace.ts'
+import { annotateFrame, type AnnotateOptions } from './annotate-frame.ts'
+import { frameNotes } from './frame-notes.ts'
+import { makeGif, type GifOptions } from './make-gif.ts'
+
+export interface ArtifactOptions {
+  /** GIF settings, or false for no GIF. */
+  gif?: GifOptions | false
+  annotate?: Omit<AnnotateOptions, 'screen'>
+}
+
+export const GIF_FILE = 'run.gif'
+
+/** Annotates the frames not annotated yet (`previous` holds those that are) and rebuilds the GIF. */
+export async function buildArtifacts(
+  dir: string,
+  trace: Trace,
+  redact: (text: string) => string,
+  previous: TraceArtifacts | undefined,
+  options: ArtifactOptions = {},
+): Promise<TraceArtifacts> {
+  const annotated = { ...previous?.annotated }
+  const warnings: string[] = []
+  for (const note of frameNotes(trace, redact)) {
+    if (annotated[note.file]) continue
+    try {
+      const png = await annotateFrame(join(dir, note.file), note, { ...options.annotate, screen: trace.target })
+      const file = `annotated/${note.file}`
+      await mkdir(dirname(join(dir, file)), { recursive: true })
+      await writeFile(join(dir, file), png)
+      annotated[note.file] = file
+    } catch (error) {
+      warnings.push(`could not annotate ${note.file}: ${errorMessage(error)}`)
+    }
+  }
+  const inOrder = [...trace.frames].sort((a, b) => a.at - b.at).flatMap((f) => (annotated[f.file] ? [join(dir, annotated[f.file]!)] : []))
+  let gif: string | undefined
+  if (options.gif !== false && inOrder.length > 0) {
+    try {
+      await makeGif(inOrder, join(dir, GIF_FILE), options.gif)
+      gif = GIF_FILE
+    } catch (error) {
+      warnings.push(`GIF not built: ${errorMessage(error)}`)
+    }
+  }
+  return { annotated, ...(gif && { gif }), warnings }
+}

@@ -1,0 +1,98 @@
+// A run as a GIF a reviewer can watch in a PR: ffmpeg's two-pass palette (palettegen, then
+// paletteuse) for clean colours at a small size, each frame held for a fixed time, the last longer.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { execa } from 'execa'
+import ffmpeg from 'fluent-ffmpeg'
+
+export interface GifOptions {
+  /** How long each frame shows, ms (default 1500). */
+  frameMs?: number
+  /** How long the last frame shows, ms (default 4000). */
+  lastFrameMs?: number
+  /** Scaled down to at most this width, px (default 960). */
+  maxWidth?: number
+  /** At most this many frames; beyond it, frames are dropped evenly, keeping the first and last (default 40). */
+  maxFrames?: number
+  /** The ffmpeg binary (default: `ffmpeg` on PATH). */
+  ffmpegPath?: string
+}
+
+export const GIF_DEFAULTS = { frameMs: 1500, lastFrameMs: 4000, maxWidth: 960, maxFrames: 40 } as const
+
+/** Writes `out` from the PNG files, in order; returns the frames actually used. */
+export async function makeGif(files: readonly string[], out: string, options: GifOptions = {}): Promise<string[]> {
+  const o = { ...GIF_DEFAULTS, ...options }
+  if (files.length === 0) throw new RangeError(`makeGif: no frames for ${out}`)
+  const frames = sampleEvenly(files, o.maxFrames)
+  await assertRunnable(o.ffmpegPath ?? 'ffmpeg')
+  const work = await mkdtemp(join(tmpdir(), 'agentprobe-gif-'))
+  try {
+    const list = join(work, 'frames.ffconcat')
+    await writeFile(list, concatList(frames, o.frameMs))
+    const palette = join(work, 'palette.png')
+    const scale = `scale='min(${o.maxWidth},iw)':-2:flags=lanczos`
+    await run(command(list, o.ffmpegPath).outputOptions(['-vf', `${scale},palettegen=stats_mode=diff`]).output(palette))
+    await run(
+      command(list, o.ffmpegPath)
+        .input(palette)
+        .outputOptions([
+          '-lavfi', `[0:v]${scale}[x];[x][1:v]paletteuse=dither=bayer:bayer_scale=5:diff_mode=rectangle`,
+          // Keep each frame's own duration; GIF delays are centiseconds.
+          '-fps_mode', 'vfr',
+          '-final_delay', String(Math.round(o.lastFrameMs / 10)),
+        ])
+        .output(out),
+    )
+    return frames
+  } finally {
+    await rm(work, { recursive: true, force: true })
+  }
+}
+
+/** ffconcat with a 1/100 s time base per image, so 1.5 s is exactly 150 centiseconds. */
+export function concatList(files: readonly string[], frameMs: number): string {
+  const entries = files.map((file) => `file '${resolve(file).replace(/'/g, "'\\''")}'\noption framerate 100\nduration ${frameMs / 1000}\n`)
+  return `ffconcat version 1.0\n${entries.join('')}`
+}
+
+/** At most `max` items, evenly spread, always keeping the first and the last. */
+export function sampleEvenly<T>(items: readonly T[], max: number): T[] {
+  if (items.length <= max) return [...items]
+  if (max <= 1) return items.slice(-1)
+  return Array.from({ length: max }, (_, i) => items[Math.round((i * (items.length - 1)) / (max - 1))]!)
+}
+
+const runnable = new Map<string, Promise<void>>()
+
+/** fluent-ffmpeg crashes the process, not the command, when ffmpeg cannot be spawned: so it is tried once first. */
+function assertRunnable(bin: string): Promise<void> {
+  let check = runnable.get(bin)
+  if (!check) {
+    check = execa(bin, ['-hide_banner', '-version']).then(
+      () => undefined,
+      (error: unknown) => {
+        runnable.delete(bin)
+        throw new Error(`ffmpeg cannot run (${bin}): ${(error as { shortMessage?: string }).shortMessage ?? String(error)}`)
+      },
+    )
+    runnable.set(bin, check)
+  }
+  return check
+}
+
+function command(list: string, ffmpegPath: string | undefined): ffmpeg.FfmpegCommand {
+  const cmd = ffmpeg().input(list).inputOptions(['-f', 'concat', '-safe', '0'])
+  if (ffmpegPath) cmd.setFfmpegPath(ffmpegPath)
+  return cmd.outputOptions(['-y', '-v', 'error'])
+}
+
+function run(cmd: ffmpeg.FfmpegCommand): Promise<void> {
+  return new Promise((done, fail) => {
+    cmd
+      .on('end', () => done())
+      .on('error', (error: Error, _stdout: string | null, stderr: string | null) => fail(new Error(`ffmpeg: ${error.message}${stderr ? `\n${stderr.trim()}` : ''}`)))
+      .run()
+  })
+}

@@ -1,0 +1,80 @@
+// The report page's inline style and script: no network at view time, nothing to install.
+
+export const PAGE_CSS = `
+:root { --fg:#111827; --muted:#6b7280; --line:#e5e7eb; --bg:#f9fafb; --pass:#15803d; --fail:#b91c1c; --warn:#b45309; --step:#374151; --phase:#1d4ed8; }
+* { box-sizing: border-box; }
+body { margin: 0; font: 14px/1.45 system-ui, -apple-system, "Segoe UI", "DejaVu Sans", sans-serif; color: var(--fg); background: var(--bg); }
+body > header, body > section, main, nav { max-width: 1200px; margin: 0 auto; padding: 0 20px; }
+h1 { font-size: 22px; margin: 20px 0 2px; }
+.meta { color: var(--muted); margin: 0 0 14px; }
+.cards { display: flex; flex-wrap: wrap; gap: 10px; margin-bottom: 12px; }
+.card { background: #fff; border: 1px solid var(--line); border-radius: 8px; padding: 8px 14px; min-width: 110px; }
+.card b { display: block; font-size: 20px; }
+.card span { color: var(--muted); font-size: 12px; }
+.chips span { display: inline-block; background: #fee2e2; color: var(--fail); border-radius: 10px; padding: 1px 9px; margin: 0 6px 6px 0; font-size: 12px; }
+table { border-collapse: collapse; background: #fff; border: 1px solid var(--line); margin: 6px 0 14px; }
+th, td { padding: 5px 10px; border-bottom: 1px solid var(--line); text-align: right; }
+th:nth-child(2), td:nth-child(2), td:last-child, th:last-child { text-align: left; }
+h2.section { font-size: 16px; margin: 18px 0 6px; }
+nav { margin: 10px auto; }
+nav button { border: 1px solid var(--line); background: #fff; border-radius: 6px; padding: 4px 12px; cursor: pointer; }
+nav button.on { background: var(--fg); color: #fff; }
+article.test { background: #fff; border: 1px solid var(--line); border-left: 5px solid var(--step); border-radius: 8px; padding: 12px 16px; margin: 0 0 14px; }
+article.status-passed { border-left-color: var(--pass); }
+article.status-failed { border-left-color: var(--fail); }
+article header { display: flex; flex-wrap: wrap; align-items: baseline; gap: 10px; }
+article h2 { font-size: 16px; margin: 0; }
+.icon { font-weight: bold; font-size: 18px; }
+.status-passed .icon { color: var(--pass); } .status-failed .icon { color: var(--fail); }
+.model { background: #eef2ff; color: #3730a3; border-radius: 10px; padding: 0 8px; font-size: 12px; }
+.file { color: var(--muted); font-size: 12px; }
+.facts { margin: 6px 0; } .parts { color: var(--muted); font-size: 12px; }
+pre.error { background: #fef2f2; color: #7f1d1d; padding: 8px; border-radius: 6px; white-space: pre-wrap; max-height: 160px; overflow: auto; }
+.graph-wrap { overflow-x: auto; }
+svg.graph .edge { stroke: #9ca3af; stroke-width: 2; }
+svg.graph .node { cursor: pointer; outline: none; }
+svg.graph .shape { fill: #fff; stroke: var(--step); stroke-width: 3; }
+svg.graph .tone-pass .shape { stroke: var(--pass); fill: #dcfce7; }
+svg.graph .tone-fail .shape { stroke: var(--fail); fill: #fee2e2; stroke-width: 4; }
+svg.graph .tone-warn .shape { stroke: var(--warn); fill: #fef3c7; }
+svg.graph .tone-phase .shape { stroke: var(--phase); fill: #dbeafe; }
+svg.graph .node.selected .shape, svg.graph .node:focus .shape { stroke-width: 6; filter: drop-shadow(0 0 3px #6366f1); }
+svg.graph .label { text-anchor: middle; font-size: 13px; font-weight: bold; fill: var(--fg); pointer-events: none; }
+svg.graph .ftype { text-anchor: middle; font-size: 10px; fill: var(--fail); font-weight: bold; }
+.node-detail { border-top: 1px solid var(--line); margin-top: 6px; padding-top: 8px; }
+.node-detail h3 { font-size: 14px; margin: 0 0 6px; }
+h3.tone-fail { color: var(--fail); } h3.tone-pass { color: var(--pass); } h3.tone-warn { color: var(--warn); }
+.detail-body { display: flex; gap: 14px; align-items: flex-start; flex-wrap: wrap; }
+img.frame { display: block; max-width: 100%; max-height: 600px; border: 1px solid var(--line); border-radius: 4px; }
+.detail-body a { flex: 1 1 420px; max-width: 640px; }
+dl { flex: 1 1 300px; margin: 0; display: grid; grid-template-columns: max-content 1fr; gap: 4px 10px; }
+dt { color: var(--muted); } dd { margin: 0; white-space: pre-wrap; word-break: break-word; }
+ul.failures { margin: 0 0 8px; padding-left: 18px; color: var(--fail); }
+details.gif { margin-top: 8px; } details.gif img { max-width: 100%; border: 1px solid var(--line); }
+.warning { color: var(--warn); margin: 6px 0 0; }
+.noframe { color: var(--muted); }
+`
+
+/** Clicking (or Enter on) a node shows its panel; the filter hides passed tests. */
+export const PAGE_JS = `
+function show(id) {
+  var test = document.getElementById(id.split('-')[0]);
+  if (!test) return;
+  test.querySelectorAll('.node-detail').forEach(function (d) { d.hidden = d.dataset.for !== id; });
+  test.querySelectorAll('.node').forEach(function (n) { n.classList.toggle('selected', n.dataset.node === id); });
+}
+document.addEventListener('click', function (e) {
+  var node = e.target.closest && e.target.closest('[data-node]');
+  if (node) show(node.dataset.node);
+  var filter = e.target.closest && e.target.closest('[data-filter]');
+  if (filter) {
+    document.querySelectorAll('[data-filter]').forEach(function (b) { b.classList.toggle('on', b === filter); });
+    document.querySelectorAll('article.test').forEach(function (a) { a.hidden = filter.dataset.filter !== 'all' && a.dataset.status !== filter.dataset.filter; });
+  }
+});
+document.addEventListener('keydown', function (e) {
+  var node = e.target.closest && e.target.closest('[data-node]');
+  if (node && (e.key === 'Enter' || e.key === ' ')) { e.preventDefault(); show(node.dataset.node); }
+});
+document.querySelectorAll('.node-detail:not([hidden])').forEach(function (d) { show(d.dataset.for); });
+`

@@ -1,0 +1,61 @@
+// report/index.html from the report data: one self-contained page (inline style and script,
+// images as content-addressed files beside it), so it opens offline from a CI artifact.
+import { escapeXml as h } from './escape.ts'
+import { failureCountsText, fmt } from './format.ts'
+import { PAGE_CSS, PAGE_JS } from './page-assets.ts'
+import type { ReportData } from './report-data.ts'
+import { renderTest } from './render-test.ts'
+
+export function renderHtml(data: ReportData): string {
+  const failed = data.tests.filter((t) => t.status === 'failed').length
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${h(data.title)}</title><style>${PAGE_CSS}</style></head>
+<body>
+<header><h1>${h(data.title)}</h1><p class="meta">${h(meta(data))}</p></header>
+<section class="summary">${summary(data)}</section>
+${data.leaderboard ? `<section class="leaderboard">${leaderboard(data)}</section>` : ''}
+${data.problems.length ? `<section class="problems">${data.problems.map((p) => `<p class="warning">⚠ ${h(p)}</p>`).join('')}</section>` : ''}
+<nav><button data-filter="all" class="on">All ${data.tests.length}</button> <button data-filter="failed">Failed ${failed}</button></nav>
+<main>
+${data.tests.map(renderTest).join('\n')}
+</main>
+<script>${PAGE_JS}</script>
+</body>
+</html>
+`
+}
+
+function meta(data: ReportData): string {
+  const versions = new Map<string, string>()
+  for (const t of data.tests) for (const [k, v] of Object.entries(t.versions)) versions.set(k, v)
+  return [`generated ${data.generatedAt}`, ...[...versions].map(([k, v]) => `${k} ${v.replace(/^agentprobe /, '')}`)].join(' · ')
+}
+
+function summary({ suite }: ReportData): string {
+  const cards: [string, string][] = [
+    [`${suite.passed}/${suite.tests}`, 'passed'],
+    [fmt.percent(suite.passRate), 'pass rate'],
+    [fmt.score(suite.meanScore), 'mean score'],
+    [fmt.int(suite.steps), 'steps'],
+    [fmt.int(suite.tokens), 'tokens'],
+    [fmt.usd(suite.costUsd), 'cost'],
+    [fmt.ms(suite.durationMs), 'test time'],
+  ]
+  const failures = Object.entries(suite.failureCounts)
+  return `<div class="cards">${cards.map(([v, k]) => `<div class="card"><b>${h(v)}</b><span>${h(k)}</span></div>`).join('')}</div>
+${failures.length ? `<div class="chips">${failureCountsText(suite.failureCounts).split(', ').map((c) => `<span>${h(c)}</span>`).join('')}</div>` : ''}`
+}
+
+function leaderboard({ leaderboard: board }: ReportData): string {
+  if (!board) return ''
+  const head = ['#', 'model', 'pass rate', 'mean score', 'steps', 'tokens', 'cost', 'p50 latency', 'p90 latency', 'failures']
+  const rows = board.rows.map((r) =>
+    [String(r.rank), r.model, `${fmt.percent(r.passRate)} (${r.passed}/${r.tests})`, fmt.score(r.meanScore), fmt.int(r.steps), fmt.int(r.tokens), fmt.usd(r.costUsd), fmt.ms(r.latencyP50Ms), fmt.ms(r.latencyP90Ms), failureCountsText(r.failureCounts) || '—'],
+  )
+  return `<h2 class="section">Leaderboard · ${board.cases.length} case${board.cases.length === 1 ? '' : 's'} run by every model</h2>
+<table><thead><tr>${head.map((c) => `<th>${c}</th>`).join('')}</tr></thead>
+<tbody>${rows.map((r) => `<tr data-model="${h(r[1]!)}">${r.map((c) => `<td>${h(c)}</td>`).join('')}</tr>`).join('')}</tbody></table>
+${board.excluded.length ? `<p class="meta">Not ranked (not run by every model): ${h(board.excluded.join('; '))}</p>` : ''}`
+}

@@ -1,0 +1,49 @@
+// The Markdown summary for $GITHUB_STEP_SUMMARY (or a PR comment): the suite, each test, and the
+// leaderboard when several models ran. GitHub renders no HTML report, so this is the first glance.
+import { failureCountsText, fmt } from './format.ts'
+import type { ReportData } from './report-data.ts'
+
+export function renderMarkdown(data: ReportData, options: { reportPath?: string } = {}): string {
+  const { suite } = data
+  const lines = [
+    `## ${data.title}: ${suite.passed}/${suite.tests} passed · mean score ${fmt.score(suite.meanScore)}`,
+    '',
+    `${fmt.int(suite.steps)} steps · ${fmt.int(suite.tokens)} tokens · ${fmt.usd(suite.costUsd)} · ${fmt.ms(suite.durationMs)} test time${Object.keys(suite.failureCounts).length ? ` · failures: ${failureCountsText(suite.failureCounts)}` : ''}`,
+    '',
+    table(
+      ['', 'test', 'model', 'score', 'steps', 'tokens', 'cost', 'failures'],
+      data.tests.map((t) => [
+        t.status === 'passed' ? '✅' : t.status === 'failed' ? '❌' : '⏳',
+        t.file ? `${t.name} (${t.file})` : t.name,
+        t.model,
+        fmt.score(t.score.score),
+        `${t.score.steps}${t.score.maxSteps ? `/${t.score.maxSteps}` : ''}`,
+        fmt.int(t.score.tokens),
+        fmt.usd(t.score.costUsd),
+        failureCountsText(Object.fromEntries(count(t.score.failures.map((f) => f.type)))) || '—',
+      ]),
+    ),
+  ]
+  if (data.leaderboard) {
+    lines.push('', `### Leaderboard (${data.leaderboard.cases.length} cases run by every model)`, '')
+    lines.push(
+      table(
+        ['#', 'model', 'pass rate', 'mean score', 'steps', 'tokens', 'cost', 'p50', 'p90', 'failures'],
+        data.leaderboard.rows.map((r) => [String(r.rank), r.model, fmt.percent(r.passRate), fmt.score(r.meanScore), fmt.int(r.steps), fmt.int(r.tokens), fmt.usd(r.costUsd), fmt.ms(r.latencyP50Ms), fmt.ms(r.latencyP90Ms), failureCountsText(r.failureCounts) || '—']),
+      ),
+    )
+  }
+  if (options.reportPath) lines.push('', `Full report (decision graphs, frames, GIFs): \`${options.reportPath}\``)
+  return `${lines.join('\n')}\n`
+}
+
+function table(head: string[], rows: string[][]): string {
+  const cell = (c: string) => c.replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/\s*\n\s*/g, ' ')
+  return [head, head.map(() => '---'), ...rows].map((r) => `| ${r.map(cell).join(' | ')} |`).join('\n')
+}
+
+function count(values: readonly string[]): Map<string, number> {
+  const m = new Map<string, number>()
+  for (const v of values) m.set(v, (m.get(v) ?? 0) + 1)
+  return m
+}

@@ -1,0 +1,126 @@
+// The report's pure half: frame notes, the decision graph, the page and the Markdown summary,
+// from synthetic traces validated by the published schema.
+import { describe, expect, it } from 'vitest'
+import type { Failure } from '../core/failures.ts'
+import { ZERO_USAGE } from '../core/model.ts'
+import { traceSchema, type Trace, type TraceStep } from '../core/trace.ts'
+import { frameNotes } from './frame-notes.ts'
+import { buildReportData, type TraceEntry } from './report-data.ts'
+import { renderHtml } from './render-html.ts'
+import { renderMarkdown } from './render-markdown.ts'
+
+const usage = { ...ZERO_USAGE, inputTokens: 1000, outputTokens: 50, costUsd: 0.002 }
+
+function step(n: number, o: Partial<TraceStep> = {}): TraceStep {
+  return {
+    step: n, frame: `step-0${n}.png`, frameHash: `h${n}`, actions: [{ type: 'click', x: 10 * n, y: 20, button: 'left' }], status: 'continue',
+    text: `clicked ${n}`, usage, timings: { captureMs: 5, modelMs: 100 * n, actMs: 3, settleMs: 40 }, failures: [], ...o,
+  }
+}
+
+/** A failing test: step 2 loops, step 3 claims success, the verifier says NO (false_success on step 3). */
+function failingTrace(model = 'openai/gpt-x', name = 'opens the <panel>'): Trace {
+  const falseSuccess: Failure = { type: 'false_success', step: 3, message: 'verification answered NO' }
+  return traceSchema.parse({
+    schema: 'agentprobe.trace/1', test: { name, file: 'ext.cua.test.ts' }, model, target: { kind: 'x11', width: 1920, height: 1080 },
+    versions: { agentprobe: '0.1.0', browser: 'Chromium 156' }, status: 'failed', error: 'agent.do failed: verification answered NO',
+    startedAt: '2025-01-01T00:00:00.000Z', durationMs: 9000,
+    frames: [
+      { file: 'phase-01-browser-started.png', label: 'browser started', at: 1000 },
+      { file: 'step-01.png', label: 'step 1', at: 2000 },
+      { file: 'step-02.png', label: 'step 2', at: 3000 },
+      { file: 'step-03.png', label: 'step 3', at: 4000 },
+      { file: 'phase-02-step-3-sent.png', label: 'step 3 sent', at: 4000 },
+      { file: 'phase-03-verification.png', label: 'verification', at: 5000 },
+    ],
+    runs: [{
+      kind: 'agent', instruction: 'Open the panel', status: 'failed', reason: 'verification answered NO', maxSteps: 15, startedAt: '2025-01-01T00:00:01.000Z',
+      steps: [
+        step(1),
+        step(2, { failures: [{ type: 'repeated_action', step: 2, message: 'same action as step 1' }], actions: [{ type: 'type', text: 'hunter2 sk-secret', secret: false }] }),
+        step(3, { actions: [], status: 'passed', sent: 'phase-02-step-3-sent.png' }),
+      ],
+      verification: { question: "Is 'Panel' shown?", frame: 'phase-03-verification.png', passed: false, answer: 'NO', evidence: "not found: 'Panel'", usage, ms: 300 },
+      failures: [{ type: 'repeated_action', step: 2, message: 'same action as step 1' }, falseSuccess],
+      usage,
+    }],
+    artifacts: { annotated: { 'step-01.png': 'annotated/step-01.png' }, gif: 'run.gif', warnings: [] },
+  })
+}
+
+function passingTrace(model: string, name: string): Trace {
+  const t = failingTrace(model, name)
+  t.status = 'passed'
+  delete t.error
+  t.runs[0]!.failures = []
+  t.runs[0]!.steps = [step(1), step(2, { actions: [], status: 'passed' })]
+  delete t.runs[0]!.verification
+  return t
+}
+
+const entry = (trace: Trace): TraceEntry => ({ trace, asset: (file) => `data/${file.replace(/\W/g, '_')}` })
+
+describe('frameNotes', () => {
+  it('notes every frame in time order, skipping the copy sent to the model, with secrets masked', () => {
+    const notes = frameNotes(failingTrace(), (t) => t.replace('sk-secret', '•••'))
+    expect(notes.map((n) => n.file)).toEqual(['phase-01-browser-started.png', 'step-01.png', 'step-02.png', 'step-03.png', 'phase-03-verification.png'])
+    expect(notes[0]).toMatchObject({ header: 'browser started', tone: 'phase' })
+    expect(notes[2]!.header).toBe('step 2/15 · type "hunter2 •••" · model 200 ms · ⚠ repeated_action')
+    expect(notes[2]).toMatchObject({ tone: 'warn', actions: [{ type: 'type', text: 'hunter2 •••' }] })
+    expect(notes[3]).toMatchObject({ header: 'step 3/15 · TEST_PASSED · model 300 ms', tone: 'pass' })
+    expect(notes[4]).toMatchObject({ header: "verification NO · Is 'Panel' shown?", tone: 'fail', note: "not found: 'Panel'" })
+  })
+})
+
+describe('buildReportData', () => {
+  it('draws one node per step, verification and phase frame, and ends in the verdict', () => {
+    const [test] = buildReportData([entry(failingTrace())]).tests
+    expect(test!.nodes.map((n) => `${n.kind}:${n.label}:${n.tone}`)).toEqual(['phase:•:phase', 'step:1:step', 'step:2:warn', 'step:3:fail', 'verify:V:fail', 'end:✗:fail'])
+    expect(test!.nodes[3]!.failures.map((f) => f.type)).toEqual(['false_success'])
+    expect(test!.nodes[3]!.sent).toBe('data/phase_02_step_3_sent_png')
+    expect(test!.nodes[1]!.frame).toBe('data/annotated_step_01_png')
+    expect(test!.nodes[2]!.frame).toBe('data/step_02_png')
+    expect(test!.focus).toBe(test!.nodes[3]!.id)
+    expect(test!.gif).toBe('data/run_gif')
+  })
+
+  it('puts a failure with no step on the verdict node', () => {
+    const t = failingTrace()
+    t.runs[0]!.failures.push({ type: 'target_crashed', message: 'the browser died' })
+    const end = buildReportData([entry(t)]).tests[0]!.nodes.at(-1)!
+    expect(end.failures.map((f) => f.type)).toEqual(['target_crashed'])
+  })
+
+  it('ranks models when several ran the same cases', () => {
+    const data = buildReportData(['a', 'b'].flatMap((c) => [entry(failingTrace('looper', c)), entry(passingTrace('solver', c))]))
+    expect(data.leaderboard!.rows.map((r) => r.model)).toEqual(['solver', 'looper'])
+    expect(data.suite).toMatchObject({ tests: 4, passed: 2, failureCounts: { repeated_action: 2, false_success: 2 } })
+  })
+})
+
+describe('renderHtml and renderMarkdown', () => {
+  const data = buildReportData([entry(failingTrace('looper', 'a | <panel>')), entry(passingTrace('solver', 'a | <panel>'))], { generatedAt: 'now' })
+
+  it('renders every test with its graph and one hidden detail per node, escaped, with no external resource', () => {
+    const html = renderHtml(data)
+    expect(html.match(/<article class="test/g)).toHaveLength(2)
+    expect(html.match(/<svg class="graph"/g)).toHaveLength(2)
+    for (const n of data.tests.flatMap((t) => t.nodes)) {
+      expect(html).toContain(`data-node="${n.id}"`)
+      expect(html).toContain(`data-for="${n.id}"`)
+    }
+    expect(html).toContain('a | &#60;panel&#62;')
+    expect(html).not.toContain('<panel>')
+    expect(html).toMatch(/<tr data-model="solver"><td>1<\/td>/)
+    expect(html).not.toMatch(/(src|href)="(https?:)?\/\//)
+  })
+
+  it('writes a Markdown table per test and the leaderboard', () => {
+    const md = renderMarkdown(data, { reportPath: 'artifacts/report/index.html' })
+    expect(md).toContain('## agentprobe report: 1/2 passed')
+    expect(md).toContain('| ❌ | a \\| &lt;panel> (ext.cua.test.ts) | looper |')
+    expect(md).toContain('### Leaderboard (1 cases run by every model)')
+    expect(md).toContain('| 1 | solver | 100% |')
+    expect(md).toContain('`artifacts/report/index.html`')
+  })
+})

@@ -1,0 +1,80 @@
+// Writes report/index.html and report/summary.md from trace files. Images and GIFs are copied
+// beside the page as content-addressed files (data/<sha256>.png), so identical frames are stored
+// once, the page stays small, and the folder opens offline anywhere it is copied whole.
+import { createHash } from 'node:crypto'
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { dirname, extname, join, resolve } from 'node:path'
+import { errorMessage } from '../core/errors.ts'
+import type { ScoreOptions } from '../core/scoring.ts'
+import { traceSchema, type Trace } from '../core/trace.ts'
+import { buildReportData, type ReportData, type TraceEntry } from './report-data.ts'
+import { renderHtml } from './render-html.ts'
+import { renderMarkdown } from './render-markdown.ts'
+
+export interface WriteReportOptions {
+  /** trace.json files, in any order (the report sorts tests by file, name and model). */
+  traces: readonly string[]
+  /** The report folder: index.html, summary.md and data/. */
+  outDir: string
+  title?: string
+  score?: ScoreOptions
+}
+
+export interface WrittenReport {
+  html: string
+  markdown: string
+  data: ReportData
+  /** Bytes of index.html and of the files under data/. */
+  bytes: { html: number; assets: number }
+}
+
+export async function writeReport(o: WriteReportOptions): Promise<WrittenReport> {
+  const problems: string[] = []
+  const loaded: { trace: Trace; dir: string }[] = []
+  for (const path of [...new Set(o.traces.map((t) => resolve(t)))]) {
+    try {
+      loaded.push({ trace: traceSchema.parse(JSON.parse(await readFile(path, 'utf8'))), dir: dirname(path) })
+    } catch (error) {
+      problems.push(`${path}: not a readable agentprobe trace (${errorMessage(error).split('\n')[0]})`)
+    }
+  }
+  loaded.sort((a, b) => key(a.trace).localeCompare(key(b.trace)))
+  const dataDir = join(o.outDir, 'data')
+  await mkdir(dataDir, { recursive: true })
+  const written = new Map<string, number>()
+  const entries: TraceEntry[] = []
+  for (const { trace, dir } of loaded) {
+    const hrefs = new Map<string, string>()
+    for (const file of referencedFiles(trace)) {
+      const bytes = await readFile(join(dir, file)).catch(() => undefined)
+      if (!bytes) continue
+      const name = `${createHash('sha256').update(bytes).digest('hex').slice(0, 20)}${extname(file).toLowerCase()}`
+      if (!written.has(name)) {
+        await writeFile(join(dataDir, name), bytes)
+        written.set(name, bytes.length)
+      }
+      hrefs.set(file, `data/${name}`)
+    }
+    entries.push({ trace, asset: (file) => hrefs.get(file) })
+  }
+  // Files of earlier reports that this one no longer shows.
+  for (const name of await readdir(dataDir)) if (!written.has(name)) await rm(join(dataDir, name), { force: true })
+
+  const data = buildReportData(entries, { ...o.score, title: o.title, problems })
+  const html = renderHtml(data)
+  const paths = { html: join(o.outDir, 'index.html'), markdown: join(o.outDir, 'summary.md') }
+  await writeFile(paths.html, html)
+  // summary.md sits beside index.html, so it names the page relative to itself.
+  await writeFile(paths.markdown, renderMarkdown(data, { reportPath: 'index.html' }))
+  return { ...paths, data, bytes: { html: Buffer.byteLength(html), assets: [...written.values()].reduce((a, b) => a + b, 0) } }
+}
+
+/** The files a trace's report shows: each frame (annotated when it was) and the GIF. */
+function referencedFiles(trace: Trace): string[] {
+  const frames = trace.frames.map((f) => trace.artifacts?.annotated[f.file] ?? f.file)
+  return [...frames, ...(trace.artifacts?.gif ? [trace.artifacts.gif] : [])]
+}
+
+function key(t: Trace): string {
+  return `${t.test.file ?? ''}\u0000${t.test.name}\u0000${t.model}`
+}

@@ -1,0 +1,90 @@
+// The agentprobe reporter (registered by the plugin beside the user's reporters): a live line per
+// agent step, the GIF path of each failed test, and at the end report/index.html and the Markdown
+// summary, built from the traces the run's tests point at — which also works after --merge-reports.
+import { appendFile } from 'node:fs/promises'
+import { relative, resolve, sep } from 'node:path'
+import type { TestArtifact } from 'vitest'
+import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node'
+import { errorMessage } from '../core/errors.ts'
+import { renderMarkdown } from '../report/render-markdown.ts'
+import { writeReport } from '../report/write-report.ts'
+import './test-meta.ts'
+
+export interface AgentprobeReporterOptions {
+  /** Artifacts folders of the projects: the report goes to report/ in their common folder when it is inside the root, else in the first. */
+  artifactsDirs: string[]
+  /** Also append the Markdown summary here (the plugin passes $GITHUB_STEP_SUMMARY). */
+  stepSummary?: string
+}
+
+export class AgentprobeReporter implements Reporter {
+  readonly options: AgentprobeReporterOptions
+  #vitest: Vitest | undefined
+
+  constructor(options: AgentprobeReporterOptions) {
+    this.options = options
+  }
+
+  /** Another project's artifacts folder (the plugin registers one reporter per run). */
+  addArtifactsDir(dir: string): void {
+    if (!this.options.artifactsDirs.includes(dir)) this.options.artifactsDirs.push(dir)
+  }
+
+  get outDir(): string {
+    const common = commonFolder(this.options.artifactsDirs)
+    const inRoot = !relative(this.#vitest?.config.root ?? process.cwd(), common).startsWith('..')
+    return resolve(inRoot ? common : this.options.artifactsDirs[0]!, 'report')
+  }
+
+  onInit(vitest: Vitest): void {
+    this.#vitest = vitest
+  }
+
+  onTestCaseArtifactRecord(testCase: TestCase, artifact: TestArtifact): void {
+    if (artifact.type === 'agentprobe:progress') this.#log(`agentprobe › ${testCase.name} ${artifact.line.trim()}`)
+  }
+
+  onTestCaseResult(testCase: TestCase): void {
+    const gif = testCase.meta().agentprobe?.gif
+    if (gif && testCase.result().state === 'failed') this.#log(`agentprobe › ${testCase.name} failed; watch it: ${this.#shown(resolve(testCase.project.config.root, gif))}`)
+  }
+
+  async onTestRunEnd(testModules: ReadonlyArray<TestModule>): Promise<void> {
+    const traces = testModules.flatMap((m) =>
+      [...m.children.allTests()].flatMap((t) => {
+        const meta = t.meta().agentprobe
+        return meta ? [resolve(t.project.config.root, meta.trace)] : []
+      }),
+    )
+    if (traces.length === 0) return
+    try {
+      const report = await writeReport({ traces, outDir: this.outDir })
+      const { suite } = report.data
+      this.#log(`agentprobe report: ${this.#shown(report.html)} (${suite.passed}/${suite.tests} passed, mean score ${suite.meanScore.toFixed(2)})`)
+      for (const problem of report.data.problems) this.#log(`agentprobe report: ${problem}`)
+      if (this.options.stepSummary) await appendFile(this.options.stepSummary, renderMarkdown(report.data, { reportPath: this.#shown(report.html) }))
+    } catch (error) {
+      // A report that cannot be written is a warning: it never fails the run.
+      this.#log(`agentprobe report: not written (${errorMessage(error)})`)
+    }
+  }
+
+  #shown(path: string): string {
+    const rel = relative(this.#vitest?.config.root ?? process.cwd(), path)
+    return rel.startsWith('..') ? path : rel
+  }
+
+  #log(line: string): void {
+    if (this.#vitest) this.#vitest.logger.log(line)
+    else process.stdout.write(`${line}\n`)
+  }
+}
+
+/** The deepest folder containing every path. */
+export function commonFolder(paths: readonly string[]): string {
+  const parts = paths.map((p) => resolve(p).split(sep))
+  const first = parts[0] ?? [process.cwd()]
+  let n = 0
+  while (n < first.length && parts.every((p) => p[n] === first[n])) n++
+  return first.slice(0, n).join(sep) || sep
+}

@@ -1,0 +1,24 @@
+// What a test hands the agentprobe reporter across the worker boundary: where its trace and GIF
+// are (task meta, kept in blob reports for --merge-reports) and its live progress lines (artifacts).
+import type { TestArtifactBase } from 'vitest'
+
+export interface AgentprobeTestMeta {
+  /** trace.json, relative to the project root. */
+  trace: string
+  /** run.gif, relative to the project root. */
+  gif?: string
+}
+
+export interface ProgressArtifact extends TestArtifactBase {
+  type: 'agentprobe:progress'
+  line: string
+}
+
+declare module 'vitest' {
+  interface TaskMeta {
+    agentprobe?: AgentprobeTestMeta
+  }
+  interface TestArtifactRegistry {
+    'agentprobe:progress': ProgressArtifact
+  }
+}

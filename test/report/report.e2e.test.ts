@@ -1,0 +1,106 @@
+// Acceptance of the report: the examples run through the plugin as `npm run example` runs them,
+// the report is opened in a real headless Chromium (offline), every test of the run is there with
+// its graph, a click on a node shows that node's frame; and a run split with --shard and merged
+// with --merge-reports gives one report with every test.
+import { execa } from 'execa'
+import { mkdtemp, readFile, readdir } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { stripVTControlCharacters } from 'node:util'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { openInHeadlessChromium } from './headless-page.ts'
+
+const root = resolve(import.meta.dirname, '../..')
+
+function vitest(args: string[], env: Record<string, string>) {
+  return execa('node', [join(root, 'node_modules/vitest/vitest.mjs'), ...args], { cwd: root, env: { CI: '', ...env }, all: true, reject: false })
+}
+
+interface JsonResults {
+  testResults: { assertionResults: { fullName: string; status: string }[] }[]
+}
+
+async function reportTests(html: string): Promise<string[]> {
+  const text = await readFile(html, 'utf8')
+  return [...text.matchAll(/<article class="test[^>]*>\n<header><span class="icon">[^<]*<\/span><h2>([^<]*)<\/h2>/g)].map((m) => m[1]!.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))))
+}
+
+describe('after the examples run', () => {
+  let dir: string
+  let output: string
+  let tests: string[]
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'agentprobe-report-e2e-'))
+    const run = await vitest(['run', '--project', 'examples', '--reporter=default', '--reporter=json', `--outputFile.json=${join(dir, 'results.json')}`], {
+      AGENTPROBE_ARTIFACTS_DIR: join(dir, 'artifacts'),
+      GITHUB_STEP_SUMMARY: join(dir, 'step-summary.md'),
+    })
+    output = stripVTControlCharacters(run.all ?? '')
+    expect(run.exitCode, output).toBe(0)
+    const results = JSON.parse(await readFile(join(dir, 'results.json'), 'utf8')) as JsonResults
+    tests = results.testResults.flatMap((f) => f.assertionResults.map((a) => a.fullName))
+  }, 300_000)
+
+  it('printed a live line per agent step and where the report is', () => {
+    expect(output).toMatch(/agentprobe › side panel opens from the toolbar step 1\/15: /)
+    expect(output).toMatch(/agentprobe › side panel opens from the toolbar step \d+\/15: passed/)
+    expect(output).toMatch(/agentprobe report: .*report\/index\.html \(4\/4 passed/)
+  })
+
+  it('wrote the Markdown summary to $GITHUB_STEP_SUMMARY', async () => {
+    const md = await readFile(join(dir, 'step-summary.md'), 'utf8')
+    expect(md).toMatch(/^## agentprobe report: 4\/4 passed/)
+    for (const name of tests) expect(md).toContain(name)
+  })
+
+  it('shows every test with its graph offline, and a click on a node opens its frame, action and model text', async () => {
+    expect(tests.length).toBeGreaterThanOrEqual(4)
+    const html = join(dir, 'artifacts/report/index.html')
+    const page = await openInHeadlessChromium(html)
+    try {
+      const shown = await page.evaluate<{ name: string; nodes: number; steps: number }[]>(`[...document.querySelectorAll('article.test')].map((a) => ({
+        name: a.querySelector('h2').textContent, nodes: a.querySelectorAll('svg.graph .node').length, steps: a.querySelectorAll('svg.graph .kind-step').length }))`)
+      expect(shown.map((t) => t.name).sort()).toEqual([...tests].sort())
+      for (const t of shown) expect(t.nodes, t.name).toBeGreaterThanOrEqual(2)
+      expect(shown.find((t) => t.name === 'side panel opens from the toolbar')!.steps).toBeGreaterThanOrEqual(2)
+
+      const target = await page.evaluate<string>(`[...document.querySelectorAll('article.test')].find((a) => a.querySelector('h2').textContent === 'side panel opens from the toolbar').querySelector('.kind-step').dataset.node`)
+      const before = await page.evaluate<boolean>(`document.querySelector('[data-for="${target}"]').hidden`)
+      await page.click(`[data-node="${target}"]`)
+      const after = await page.evaluate<{ hidden: boolean; title: string; text: string; imageWidth: number; selected: boolean; others: number }>(`(async () => {
+        const d = document.querySelector('[data-for="${target}"]'); const img = d.querySelector('img.frame')
+        await img.decode().catch(() => {})
+        const test = d.closest('article')
+        return { hidden: d.hidden, title: d.querySelector('h3').textContent, text: d.querySelector('dl').textContent, imageWidth: img.naturalWidth,
+          selected: document.querySelector('[data-node="${target}"]').classList.contains('selected'),
+          others: [...test.querySelectorAll('.node-detail')].filter((x) => !x.hidden).length }
+      })()`)
+      expect(before).toBe(true)
+      expect(after).toMatchObject({ hidden: false, selected: true, others: 1 })
+      expect(after.title).toMatch(/^step 1\/15 · /)
+      expect(after.text).toMatch(/model text/)
+      expect(after.imageWidth).toBe(1280)
+      const shot = join(dir, 'report.png')
+      await page.screenshot(shot)
+      console.log(`report screenshot: ${shot}`)
+      expect(page.requests.filter((u) => !u.startsWith('file:') && !u.startsWith('data:'))).toEqual([])
+    } finally {
+      await page.close()
+    }
+  })
+
+  it('a run split with --shard=1/2 and --shard=2/2 and merged with --merge-reports gives one report with every test', async () => {
+    const shardDir = join(dir, 'sharded')
+    const env = { AGENTPROBE_ARTIFACTS_DIR: join(shardDir, 'artifacts') }
+    for (const shard of ['1/2', '2/2']) {
+      const run = await vitest(['run', '--project', 'examples', `--shard=${shard}`, '--reporter=blob', `--outputFile.blob=${join(shardDir, 'blobs', `blob-${shard.replace('/', '-')}.json`)}`], env)
+      expect(run.exitCode, run.all).toBe(0)
+    }
+    expect(await readdir(join(shardDir, 'blobs'))).toHaveLength(2)
+    const merged = await vitest(['run', '--project', 'examples', `--merge-reports=${join(shardDir, 'blobs')}`], env)
+    expect(merged.exitCode, merged.all).toBe(0)
+    expect(merged.all).toMatch(/agentprobe report: .*index\.html \(4\/4 passed/)
+    expect((await reportTests(join(shardDir, 'artifacts/report/index.html'))).sort()).toEqual([...tests].sort())
+  }, 300_000)
+})
