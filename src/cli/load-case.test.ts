@@ -43,7 +43,9 @@ describe('loadCase', () => {
       'x.yaml:2: unknown field instrucion (did you mean instruction?)',
       'x.yaml: instruction is required (or goal)',
     ])
-    expect(await problems('x.yaml', 'name: x\ninstruction: go\nverification:\n  promt: q\n')).toContain('x.yaml:4: unknown field verification.promt')
+    expect(await problems('x.yaml', 'name: x\ninstruction: go\nverification:\n  promt: q\n')).toContain(
+      'x.yaml:4: unknown field verification.promt (did you mean verification.prompt?)',
+    )
   })
 
   it('reports a YAML syntax error with its line', async () => {
@@ -57,5 +59,26 @@ describe('loadCase', () => {
 
   it('says what a case must be when the file is not a mapping', async () => {
     expect(await problems('x.yaml', '- a\n- b\n')).toEqual(['x.yaml: a case must be a mapping with at least name and instruction'])
+  })
+
+  it('names wrong types in the seed fields', async () => {
+    expect(await problems('x.yaml', 'name: x\ninstruction: go\nsuccessCriteria: 5\nverification: true\n')).toEqual([
+      'x.yaml:3: successCriteria must be a string or a non-empty list of strings',
+      'x.yaml:4: verification must be a mapping, got boolean',
+    ])
+  })
+
+  it('reads a TypeScript case (types stripped) and gives a field its line', async () => {
+    const ok = await write('ok.ts', "import type { CaseInput } from 'agentprobe'\n\nexport default {\n  name: 'ts-case',\n  goal: 'Wait 1 second.',\n  maxSteps: 3,\n} satisfies CaseInput\n")
+    expect((await loadCase(ok)).testCase).toMatchObject({ name: 'ts-case', goal: 'Wait 1 second.', maxSteps: 3 })
+    expect(await problems('x.ts', "export default {\n  name: 'x',\n  instruction: 'go',\n  maxSteps: 2.5,\n  urll: 'about:blank',\n}\n")).toEqual([
+      'x.ts:4: maxSteps must be a positive integer',
+      'x.ts:5: unknown field urll (did you mean url?)',
+    ])
+  })
+
+  it('says how to write a TypeScript case that exports nothing', async () => {
+    const [problem] = await problems('x.ts', "export const c = { name: 'x', instruction: 'go' }\n")
+    expect(problem).toMatch(/^x\.ts: no default export; write `export default defineCase\(/)
   })
 })

@@ -2,11 +2,11 @@
 import { readFile } from 'node:fs/promises'
 import { extname, relative, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { LineCounter, parseDocument, isMap, isSeq, type Node } from 'yaml'
+import { LineCounter, parseDocument, isMap, isSeq, visit, type Document, type Node } from 'yaml'
 import type { ZodError } from 'zod'
 import { CASE_FIELDS, caseSchema, type TestCase } from '../core/case.ts'
 import { didYouMean } from '../core/did-you-mean.ts'
-import { ConfigError } from '../core/errors.ts'
+import { ConfigError, errorMessage } from '../core/errors.ts'
 
 /** Every problem of one case file, each as `file:line: field message`. */
 export class CaseFileError extends ConfigError {
@@ -26,21 +26,19 @@ export async function loadCase(path: string, cwd = process.cwd()): Promise<Loade
   const file = resolve(cwd, path)
   const shown = relative(cwd, file) || file
   const ext = extname(file).toLowerCase()
-  if (ext === '.ts' || ext === '.js' || ext === '.mjs') {
-    const mod = (await import(pathToFileURL(file).href)) as { default?: unknown }
-    return { file, testCase: validate(mod.default, shown, () => undefined) }
-  }
   let text: string
   try {
     text = await readFile(file, 'utf8')
   } catch (error) {
     throw new CaseFileError(`${shown}: cannot read the case file (${(error as NodeJS.ErrnoException).code ?? error})`)
   }
+  if (MODULE_EXTENSIONS.includes(ext)) return { file, testCase: validate(await importCase(file, shown), shown, (path) => keyLine(text, path)) }
+  if (ext === '.json') assertJson(text, shown)
   const lineCounter = new LineCounter()
   const doc = parseDocument(text, { lineCounter, prettyErrors: false })
   const syntax = doc.errors[0]
   if (syntax) {
-    const line = lineCounter.linePos(syntax.pos[0]).line
+    const line = lineCounter.linePos(syntax.code === 'MISSING_CHAR' ? openedAt(doc, syntax.pos[0]) : syntax.pos[0]).line
     throw new CaseFileError(`${shown}:${line}: ${ext === '.json' ? 'JSON' : 'YAML'} syntax error: ${syntax.message.split('\n')[0]}`)
   }
   const lineOf = (path: readonly PropertyKey[]): number | undefined => {
@@ -49,6 +47,53 @@ export async function loadCase(path: string, cwd = process.cwd()): Promise<Loade
     return offset === undefined ? undefined : lineCounter.linePos(offset).line
   }
   return { file, testCase: validate(doc.toJS(), shown, lineOf) }
+}
+
+/** An unclosed quote is found at the end of the file: the line to fix is where the scalar opened. */
+function openedAt(doc: Document, offset: number): number {
+  let start = offset
+  visit(doc, {
+    Scalar(_key, node) {
+      const [from, to] = node.range ?? [offset, offset]
+      if (from < offset && to >= offset) start = Math.min(start, from)
+    },
+  })
+  return start
+}
+
+/** YAML reads JSON too, but also forgives what JSON does not (a trailing comma): a .json file must be JSON. */
+function assertJson(text: string, shown: string): void {
+  try {
+    JSON.parse(text)
+  } catch (error) {
+    const message = errorMessage(error)
+    const line = /\(line (\d+) column \d+\)/.exec(message)?.[1]
+    throw new CaseFileError(`${at(shown, line === undefined ? undefined : Number(line))} JSON syntax error: ${message.replace(/ in JSON at position \d+ \(line \d+ column \d+\)$/, '')}`)
+  }
+}
+
+/** Case files that are modules (Node 24 strips TypeScript types itself): the case is the default export. */
+const MODULE_EXTENSIONS = ['.ts', '.mts', '.js', '.mjs']
+
+async function importCase(file: string, shown: string): Promise<unknown> {
+  let mod: { default?: unknown }
+  try {
+    mod = (await import(pathToFileURL(file).href)) as { default?: unknown }
+  } catch (error) {
+    // Node puts the failing line first in a syntax error's stack: "<file>:<line>".
+    const line = (error as Error).stack?.startsWith(`${file}:`) ? /^[^\n]*:(\d+)\n/.exec((error as Error).stack!)?.[1] : undefined
+    throw new CaseFileError(`${at(shown, line === undefined ? undefined : Number(line))} cannot load the case file: ${errorMessage(error).split('\n')[0]}`)
+  }
+  if (mod.default === undefined) throw new CaseFileError(`${shown}: no default export; write \`export default defineCase({ name, instruction, … })\` (defineCase from 'agentprobe')`)
+  return mod.default
+}
+
+/** In a module the best line for a field is where its key is first written. */
+function keyLine(text: string, path: readonly PropertyKey[]): number | undefined {
+  const key = [...path].reverse().find((k): k is string => typeof k === 'string')
+  if (key === undefined) return undefined
+  const match = new RegExp(`(^|[\\s{,'"])${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}['"]?\\s*:`).exec(text)
+  return match ? text.slice(0, match.index + match[1]!.length).split('\n').length : undefined
 }
 
 function validate(value: unknown, shown: string, lineOf: (path: readonly PropertyKey[]) => number | undefined): TestCase {
@@ -62,12 +107,12 @@ function validate(value: unknown, shown: string, lineOf: (path: readonly Propert
 }
 
 function describeIssues(error: ZodError, value: unknown, shown: string, lineOf: (path: readonly PropertyKey[]) => number | undefined): string[] {
-  return error.issues.flatMap((issue) => {
+  const problems = error.issues.flatMap((issue): { line?: number; path: readonly PropertyKey[]; text: string }[] => {
     if (issue.code === 'unrecognized_keys') {
       return issue.keys.map((key) => {
         const path = [...issue.path, key]
-        const hint = issue.path.length === 0 ? didYouMean(key, CASE_FIELDS) : undefined
-        return `${at(shown, lineOf(path))} unknown field ${dotted(path)}${hint ? ` (did you mean ${hint}?)` : ''}`
+        const hint = didYouMean(key, issue.path.length === 0 ? CASE_FIELDS : issue.path[0] === 'verification' ? ['prompt'] : [])
+        return { path, text: `unknown field ${dotted(path)}${hint ? ` (did you mean ${dotted([...issue.path, hint])}?)` : ''}` }
       })
     }
     const actual = valueAt(value, issue.path)
@@ -75,9 +120,14 @@ function describeIssues(error: ZodError, value: unknown, shown: string, lineOf: 
       issue.code !== 'invalid_type' ? issue.message
       : actual === undefined ? 'is required'
       : issue.path.at(-1) === 'maxSteps' ? issue.message
-      : `must be a ${issue.expected}, got ${Array.isArray(actual) ? 'a list' : typeof actual}`
-    return [`${at(shown, lineOf(issue.path))} ${dotted(issue.path)} ${message}`]
+      : `must be ${issue.expected === 'object' ? 'a mapping' : `a ${issue.expected}`}, got ${Array.isArray(actual) ? 'a list' : typeof actual}`
+    return [{ path: issue.path, text: `${dotted(issue.path)} ${message}` }]
   })
+  // In file order; problems without a line (a missing field) last.
+  return problems
+    .map((p) => ({ ...p, line: lineOf(p.path) }))
+    .sort((a, b) => (a.line ?? Infinity) - (b.line ?? Infinity))
+    .map((p) => `${at(shown, p.line)} ${p.text}`)
 }
 
 function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {

@@ -1,15 +1,22 @@
 // `agentprobe run`: the seed's command line, unchanged. Every case file is validated before
-// anything starts, so a bad one exits 2 and nothing runs half-way.
-import { mkdir, writeFile } from 'node:fs/promises'
-import { basename, extname, join, resolve } from 'node:path'
+// anything starts, so a bad one exits 2 and nothing runs half-way; then the cases run through
+// Vitest (the same plugin, fixtures and reporters as a *.cua.test.ts), one output folder each.
+import { mkdir } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
 import { ConfigError } from '../core/errors.ts'
-import { summarizeFailures } from '../core/failures.ts'
 import { chooseModel } from '../harness/choose-model.ts'
-import { DEFAULT_SCREEN, resolvePath, secretsFromEnv, type ResolvedOptions } from '../harness/options.ts'
-import { runCase } from '../harness/run-case.ts'
+import { resolvePath } from '../harness/options.ts'
 import { slug } from '../harness/artifact-paths.ts'
+import { loadExtensionDir } from '../targets/chrome/extension-dir.ts'
+import { runCasesInVitest, type CaseSpec } from '../vitest/run-cases.ts'
+import { cassettePathFor } from '../harness/cassette-store.ts'
+import { cassetteMode } from '../harness/options.ts'
 import { oneOf, parseFlags, positiveInt } from './args.ts'
-import { CaseFileError, loadCase } from './load-case.ts'
+import { expandCasePaths } from './case-paths.ts'
+import { configErrors, describeResult, writeResult } from './case-results.ts'
+import { CaseFileError, loadCase, type LoadedCase } from './load-case.ts'
+import { waitForDisplay } from './wait-display.ts'
+import { androidRun } from './android-target.ts'
 
 const FLAGS = {
   target: { type: 'string' },
@@ -19,20 +26,66 @@ const FLAGS = {
   model: { type: 'string' },
   'max-steps': { type: 'string' },
   url: { type: 'string' },
+  avd: { type: 'string' },
+  'include-xml': { type: 'boolean' },
+  cassette: { type: 'string' },
+  'cassette-mode': { type: 'string' },
 } as const
 
 export async function runCommand(args: string[], env: Record<string, string | undefined>, log: (line: string) => void): Promise<number> {
-  const { values } = parseFlags(args, FLAGS, 'run')
-  const target = oneOf(values.target ?? 'browser', ['browser'] as const, 'target')
+  const { values, positionals } = parseFlags(args, FLAGS, 'run')
+  const target = oneOf(values.target ?? 'browser', ['browser', 'android'] as const, 'target')
   const maxSteps = positiveInt(values['max-steps'], 'max-steps')
-  if (!values.case?.length) throw new ConfigError('agentprobe run: --case FILE is required')
+  // Case files may also come as arguments: the shell expands `--case cases/*.yaml` into several.
+  const caseArgs = [...(values.case ?? []), ...positionals]
+  if (caseArgs.length === 0) throw new ConfigError('agentprobe run: --case FILE|FOLDER|GLOB is required')
   if (!values['output-dir']) throw new ConfigError('agentprobe run: --output-dir DIR is required')
+  if (target === 'browser' && (values.avd !== undefined || values['include-xml'])) {
+    throw new ConfigError(`agentprobe run: --${values.avd !== undefined ? 'avd' : 'include-xml'} applies to --target android only`)
+  }
   if (target === 'browser' && !values.extension) throw new ConfigError('agentprobe run --target browser: --extension DIR is required')
 
   const cwd = process.cwd()
-  const loaded = []
+  const loaded = await loadCases(caseArgs, cwd)
+  const android = target === 'android' ? androidRun(values, env) : undefined
+  const extension = android ? undefined : resolvePath(cwd, values.extension!)
+  if (extension) await loadExtensionDir(extension)
+
+  // An unknown model or a missing key fails now, before anything starts; the plugin prints the choice.
+  chooseModel({ flag: values.model, env })
+  const outputDir = resolve(cwd, values['output-dir'])
+  const display = android ? undefined : env.DISPLAY || undefined
+  if (display) await waitForDisplay(display)
+  log(android ? android.line : `agentprobe: display ${display ? `${display} (from DISPLAY)` : 'a private Xvfb'}`)
+
+  const cassetteModeFlag = cassetteMode(values['cassette-mode'], '--cassette-mode')
+  const cassette = values.cassette === undefined ? undefined : resolve(cwd, values.cassette)
+  const specs = caseSpecs(loaded, outputDir, maxSteps).map((spec) => ({ ...spec, cassette: cassette ?? cassettePathFor(spec.file) }))
+  for (const spec of specs) await mkdir(spec.outputDir, { recursive: true })
+  // --model wins over AGENTPROBE_MODEL, which is how the plugin (and its workers) learn it.
+  const runs = await withEnv({ AGENTPROBE_MODEL: values.model }, () =>
+    runCasesInVitest({
+      specs,
+      plugin: { extension, display, artifactsDir: outputDir, chromePath: env.CHROME_PATH || undefined, url: values.url, ...(cassetteModeFlag && { cassette: cassetteModeFlag }), ...android?.options },
+      cwd,
+      onStart: (spec) => log(`▶ ${spec.testCase.name}`),
+      onDone: (run) => describeResult(run.spec.testCase.name, run).forEach((line) => log(line)),
+    }),
+  )
+  const results = []
+  for (const run of runs) results.push(await writeResult(run))
+  const config = configErrors(runs)
+  if (config.length > 0) throw new ConfigError(config.join('\n'))
+  const failed = results.filter((r) => r.status !== 'passed').length
+  log(`${results.length - failed} passed, ${failed} failed`)
+  return failed > 0 ? 1 : 0
+}
+
+/** Reads every case file first and reports all their problems together. */
+async function loadCases(caseArgs: string[], cwd: string): Promise<LoadedCase[]> {
+  const loaded: LoadedCase[] = []
   const problems: string[] = []
-  for (const file of values.case) {
+  for (const file of await expandCasePaths(caseArgs, cwd)) {
     try {
       loaded.push(await loadCase(file, cwd))
     } catch (error) {
@@ -41,34 +94,40 @@ export async function runCommand(args: string[], env: Record<string, string | un
     }
   }
   if (problems.length > 0) throw new CaseFileError(problems.join('\n'), problems)
+  return loaded
+}
 
-  const model = chooseModel({ flag: values.model, env })
-  const options: ResolvedOptions = {
-    root: cwd,
-    extension: values.extension && resolvePath(cwd, values.extension),
-    model,
-    display: env.DISPLAY || undefined,
-    screen: DEFAULT_SCREEN,
-    artifactsDir: resolve(cwd, values['output-dir']),
-    chromePath: env.CHROME_PATH,
-    url: values.url,
-  }
-  log(`agentprobe: model ${model.id} (${model.reason})`)
-  log(`agentprobe: display ${options.display ? `${options.display} (from DISPLAY)` : 'a private Xvfb'}`)
+/** One case writes straight into the output folder (the seed's layout); several get a folder each. */
+function caseSpecs(loaded: LoadedCase[], outputDir: string, maxSteps: number | undefined): CaseSpec[] {
+  const used = new Set<string>()
+  return loaded.map(({ file, testCase }) => {
+    let dir = outputDir
+    if (loaded.length > 1) {
+      const base = slug(testCase.name)
+      let name = base
+      for (let n = 2; used.has(name); n++) name = `${base}-${n}`
+      used.add(name)
+      dir = join(outputDir, name)
+    }
+    return { file, testCase, outputDir: dir, ...(maxSteps !== undefined && { maxSteps }) }
+  })
+}
 
-  let failed = 0
-  for (const { file, testCase } of loaded) {
-    const outputDir = loaded.length === 1 ? options.artifactsDir : join(options.artifactsDir, slug(testCase.name || basename(file, extname(file))))
-    await mkdir(outputDir, { recursive: true })
-    log(`▶ ${testCase.name}`)
-    const result = await runCase({ options, testCase, file, outputDir, maxSteps, secrets: secretsFromEnv(env), log })
-    if (result.status !== 'passed') failed++
-    const failures = summarizeFailures(result.failures)
-    log(`${result.status === 'passed' ? '✓' : '✗'} ${testCase.name}: ${result.status} in ${result.steps} step(s)${result.verdict ? `, verification ${result.verdict}` : ''}${failures ? ` [${failures}]` : ''}`)
-    if (result.status !== 'passed') log(`  ${result.reason}`)
-    log(`  artifacts: ${outputDir}`)
+/** Runs `fn` with these variables set in this process (and so in Vitest's workers), then restores them. */
+async function withEnv<T>(vars: Record<string, string | undefined>, fn: () => Promise<T>): Promise<T> {
+  const saved = Object.entries(vars)
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value]) => {
+      const before = process.env[name]
+      process.env[name] = value
+      return [name, before] as const
+    })
+  try {
+    return await fn()
+  } finally {
+    for (const [name, before] of saved) {
+      if (before === undefined) delete process.env[name]
+      else process.env[name] = before
+    }
   }
-  if (loaded.length > 1) await writeFile(join(options.artifactsDir, 'summary.txt'), `${loaded.length - failed} passed, ${failed} failed\n`)
-  log(`${loaded.length - failed} passed, ${failed} failed`)
-  return failed > 0 ? 1 : 0
 }

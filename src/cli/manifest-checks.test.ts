@@ -1,0 +1,46 @@
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { expect, it } from 'vitest'
+import { checkManifest } from './manifest-checks.ts'
+
+const FIXTURE = resolve(import.meta.dirname, '../../fixtures/extensions/sidepanel')
+const byName = (checks: { name: string }[]) => Object.fromEntries(checks.map((c) => [c.name, c]))
+
+it('passes the fixture extension on every line', async () => {
+  const checks = await checkManifest(FIXTURE, 'ext')
+  expect(checks.map((c) => [c.name, c.status])).toEqual([
+    ['manifest', 'ok'],
+    ['side panel', 'ok'],
+    ['popup', 'ok'],
+    ['worker', 'ok'],
+    ['icons', 'ok'],
+  ])
+})
+
+it('fails MV2, a missing side panel file and permission, and missing icons, each with its fix', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'agentprobe-manifest-'))
+  await cp(FIXTURE, dir, { recursive: true })
+  await rm(join(dir, 'sidepanel.html'))
+  await rm(join(dir, 'icons/48.png'))
+  await writeFile(join(dir, 'manifest.json'), JSON.stringify({
+    manifest_version: 2,
+    name: 'Broken',
+    version: '0.1',
+    side_panel: { default_path: 'sidepanel.html' },
+    icons: { 16: 'icons/16.png', 48: 'icons/48.png' },
+  }))
+  const checks = byName(await checkManifest(dir, 'dist'))
+  expect(checks.manifest).toMatchObject({ status: 'fail', detail: 'manifest_version is 2, not 3', fix: expect.stringContaining('"manifest_version": 3') })
+  expect(checks['side panel']).toMatchObject({ status: 'fail', detail: 'side_panel.default_path names sidepanel.html, which is not in dist', fix: 'add dist/sidepanel.html, or fix side_panel.default_path in manifest.json' })
+  expect(checks.popup).toMatchObject({ status: 'skip' })
+  expect(checks.icons).toMatchObject({ status: 'fail', detail: 'missing in dist: icons/48.png' })
+
+  await writeFile(join(dir, 'sidepanel.html'), '<p>panel</p>')
+  expect(byName(await checkManifest(dir, 'dist'))['side panel']).toMatchObject({ status: 'fail', fix: 'add "sidePanel" to "permissions" in manifest.json' })
+})
+
+it('says when there is no manifest at all', async () => {
+  const [check] = await checkManifest(join(tmpdir(), 'agentprobe-no-such-extension'), 'dist')
+  expect(check).toMatchObject({ name: 'manifest', status: 'fail', detail: 'dist/manifest.json does not exist', fix: expect.stringContaining('npm run build') })
+})

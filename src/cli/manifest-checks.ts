@@ -1,0 +1,73 @@
+// The extension's manifest as `agentprobe doctor` sees it: MV3, and every file it names (side
+// panel, popup, service worker, icons) present — Chromium blocks its start on a missing one.
+import { access, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { errorMessage } from '../core/errors.ts'
+import type { Check } from './check.ts'
+
+interface Manifest {
+  manifest_version?: unknown
+  name?: unknown
+  version?: unknown
+  permissions?: unknown
+  side_panel?: { default_path?: unknown }
+  action?: { default_popup?: unknown; default_icon?: unknown }
+  background?: { service_worker?: unknown }
+  icons?: unknown
+}
+
+export async function checkManifest(dir: string, shown: string): Promise<Check[]> {
+  const path = join(dir, 'manifest.json')
+  let manifest: Manifest
+  try {
+    manifest = JSON.parse(await readFile(path, 'utf8')) as Manifest
+  } catch (error) {
+    const missing = (error as NodeJS.ErrnoException).code === 'ENOENT'
+    return [{
+      name: 'manifest',
+      status: 'fail',
+      detail: `${shown}/manifest.json ${missing ? 'does not exist' : `is not valid JSON: ${errorMessage(error)}`}`,
+      fix: missing ? 'build the extension first (npm run build), or pass --extension DIR' : `fix the JSON in ${shown}/manifest.json`,
+    }]
+  }
+  const exists = (file: string) => access(join(dir, file)).then(() => true, () => false)
+  const named = async (name: string, field: string, value: unknown, absent: string): Promise<Check> => {
+    if (value === undefined) return { name, status: 'skip', detail: absent }
+    if (typeof value !== 'string') return { name, status: 'fail', detail: `${field} must be a file path`, fix: `set ${field} in manifest.json to a file path` }
+    return (await exists(value))
+      ? { name, status: 'ok', detail: `${field}: ${value}` }
+      : { name, status: 'fail', detail: `${field} names ${value}, which is not in ${shown}`, fix: `add ${shown}/${value}, or fix ${field} in manifest.json` }
+  }
+  const sidePanel = await named('side panel', 'side_panel.default_path', manifest.side_panel?.default_path, 'no side_panel declared')
+  const permissions = Array.isArray(manifest.permissions) ? manifest.permissions : []
+  if (sidePanel.status === 'ok' && !permissions.includes('sidePanel')) {
+    Object.assign(sidePanel, { status: 'fail', detail: `${sidePanel.detail}, but "sidePanel" is not in permissions`, fix: 'add "sidePanel" to "permissions" in manifest.json' })
+  }
+  return [
+    manifest.manifest_version === 3
+      ? { name: 'manifest', status: 'ok', detail: `${String(manifest.name)} ${String(manifest.version)}, manifest_version 3` }
+      : { name: 'manifest', status: 'fail', detail: `manifest_version is ${JSON.stringify(manifest.manifest_version)}, not 3`, fix: 'set "manifest_version": 3 (Chromium no longer loads MV2)' },
+    sidePanel,
+    await named('popup', 'action.default_popup', manifest.action?.default_popup, 'no action.default_popup: a click on the icon fires chrome.action.onClicked'),
+    await named('worker', 'background.service_worker', manifest.background?.service_worker, 'no background.service_worker'),
+    await checkIcons(manifest, shown, exists),
+  ]
+}
+
+async function checkIcons(manifest: Manifest, shown: string, exists: (file: string) => Promise<boolean>): Promise<Check> {
+  const files = [...new Set([...iconFiles(manifest.icons), ...iconFiles(manifest.action?.default_icon)])]
+  if (files.length === 0) {
+    return { name: 'icons', status: 'warn', detail: 'none declared: the toolbar shows a letter, and the offline model finds "the extension icon" by its image', fix: 'add "icons": { "16": …, "48": …, "128": … } to manifest.json' }
+  }
+  const missing = []
+  for (const file of files) if (!(await exists(file))) missing.push(file)
+  return missing.length === 0
+    ? { name: 'icons', status: 'ok', detail: `${files.length} file(s) present` }
+    : { name: 'icons', status: 'fail', detail: `missing in ${shown}: ${missing.join(', ')}`, fix: `add ${missing.join(', ')} to ${shown}, or fix "icons"/"action.default_icon"` }
+}
+
+function iconFiles(icons: unknown): string[] {
+  if (typeof icons === 'string') return [icons]
+  if (typeof icons !== 'object' || icons === null) return []
+  return Object.values(icons).filter((v): v is string => typeof v === 'string')
+}
