@@ -1,4 +1,6 @@
-import { defineConfig } from 'vitest/config'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { configDefaults, defineConfig } from 'vitest/config'
 import { agentprobe } from 'agentprobe/plugin'
 
 export default defineConfig({
@@ -33,6 +35,17 @@ export default defineConfig({
         test: {
           name: 'examples',
           include: ['examples/**/*.cua.test.ts'],
+          exclude: [...configDefaults.exclude, 'examples/android.cua.test.ts'],
+        },
+      },
+      {
+        // The Android example, on the device double: a fake adb (fixtures/android/sdk) keeping a scripted app.
+        plugins: [agentprobe({ target: 'android', android: { sdkRoot: './fixtures/android/sdk' } })],
+        test: {
+          name: 'android',
+          include: ['examples/android.cua.test.ts'],
+          // one device per run: parallel runs on one machine must not share the double's state
+          env: { ADB_DOUBLE_STATE: join(tmpdir(), `agentprobe-adb-double-${process.pid}`) },
         },
       },
     ],

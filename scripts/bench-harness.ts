@@ -1,21 +1,25 @@
 #!/usr/bin/env node
-// Harness benchmark (no model): cold start to extension ready, capture cost, and the per-step
-// overhead of capture + act + settle on a scripted scenario against the fixture extension,
-// printed beside a seed-style pipeline (scrot → sharp PNG level 9 → fixed 1 s wait) from the same run.
-// Figures, not assertions: these machines are noisy, so compare the ratios printed side by side.
+// Harness benchmark (no model): cold start to extension ready, warm reload after a rebuild,
+// capture cost at two sizes, the per-step overhead of capture + act + settle on a scripted scenario
+// beside a seed-style pipeline (scrot → sharp PNG level 9 → fixed 1 s wait) from the same run, peak
+// RSS, and suite throughput with 1, 2 and all workers. Figures, not assertions: these machines are
+// noisy, so compare the ratios printed side by side. Ends with one JSON line.
 import { execa } from 'execa'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { availableParallelism, tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
 import sharp from 'sharp'
 import type { Action } from '../src/core/action.ts'
 import { Locator } from '../src/grounding/locate.ts'
 import { ChromeHelpers } from '../src/targets/chrome/cdp.ts'
+import { reloadExtension } from '../src/targets/chrome/extension-state.ts'
 import { launchChrome } from '../src/targets/chrome/launcher.ts'
 import { X11Screen } from '../src/targets/x11/x11-screen.ts'
 import { extensionDir } from '../fixtures/extensions/mutate.ts'
 
 const SIZE = { width: 1920, height: 1080 }
+const SMALL = { width: 1280, height: 720 }
+const ROOT = resolve(import.meta.dirname, '..')
 const RUNS = Number(process.argv[2] ?? 5)
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN
 const time = async <T>(fn: () => Promise<T>): Promise<[T, number]> => {
@@ -62,6 +66,12 @@ async function main(): Promise<void> {
   try {
     const captures: number[] = []
     for (let i = 0; i < 15; i++) captures.push((await time(() => screen.capture()))[1])
+    const small = await X11Screen.start(SMALL)
+    const smallCaptures: number[] = []
+    for (let i = 0; i < 15; i++) smallCaptures.push((await time(() => small.capture()))[1])
+    await small.close()
+    const reloads: number[] = []
+    for (let i = 0; i < RUNS; i++) reloads.push(await reloadExtension(helpers, () => chrome.loadUnpacked(chrome.extensionPath!)))
     const attached = await X11Screen.attach({ display: screen.display })
     const scrotCaptures: number[] = []
     for (let i = 0; i < 7; i++) scrotCaptures.push((await time(() => attached.capture()))[1])
@@ -89,7 +99,8 @@ async function main(): Promise<void> {
       ours.push(ms)
     }
     for (const action of script) seed.push(await seedStyleStep(screen.display, dir, () => screen.perform(action)))
-    const rss = process.memoryUsage().rss
+    const peakRssMb = Math.round(process.resourceUsage().maxRSS / 1024)
+    const throughput = await suiteThroughput()
 
     const figures = {
       coldStartMs: Math.round(median(cold)),
@@ -98,20 +109,65 @@ async function main(): Promise<void> {
       stepOverheadMs: Math.round(median(ours)),
       seedStepMs: Math.round(median(seed)),
       stepRatio: Number((median(ours) / median(seed)).toFixed(3)),
-      rssMb: Math.round(rss / 2 ** 20),
+      warmReloadMs: Math.round(median(reloads)),
+      captureMs720p: Math.round(median(smallCaptures)),
+      peakRssMb,
+      suiteMs: throughput,
+      twoWorkerRatio: Number((throughput['2']! / throughput['1']!).toFixed(3)),
       browser: chrome.version,
     }
     console.log(`cold start to extension ready   median ${fmt(median(cold))}  (${cold.map(fmt).join(', ')})`)
+    console.log(`warm reload after a rebuild      median ${fmt(median(reloads))}  (no browser restart)`)
     console.log(`capture 1920×1080 (framebuffer)  median ${fmt(median(captures))}`)
+    console.log(`capture 1280×720 (framebuffer)   median ${fmt(median(smallCaptures))}`)
     console.log(`capture 1920×1080 (scrot)        median ${fmt(median(scrotCaptures))}`)
     console.log(`per step, capture + act + settle median ${fmt(median(ours))}   seed-style ${fmt(median(seed))}   ratio ${figures.stepRatio}`)
-    console.log(`rss ${figures.rssMb} MB`)
+    console.log(`peak RSS of this process ${peakRssMb} MB`)
+    console.log(`suite of ${SUITE_FILES} scripted files: ${Object.entries(throughput).map(([w, ms]) => `${w} worker(s) ${fmt(ms)}`).join(', ')}; 2 vs 1: ${figures.twoWorkerRatio}`)
     console.log(JSON.stringify(figures))
     await helpers.close()
   } finally {
     await locator.close()
     await chrome.close()
     await screen.close()
+    await rm(dir, { recursive: true, force: true })
+  }
+}
+
+const SUITE_FILES = 8
+
+/** Wall time of a suite of scripted test files (no model) through the plugin, per worker count. */
+async function suiteThroughput(): Promise<Record<string, number>> {
+  const dir = join(ROOT, 'test/pool-project/bench-suite')
+  await mkdir(dir, { recursive: true })
+  const body = (n: number) => `import { expect, test } from 'agentprobe/vitest'
+
+test('scripted flow ${n}', async ({ screen, chrome }) => {
+  await screen.click({ image: ${JSON.stringify(join(extensionDir('sidepanel'), 'icons/128.png'))} })
+  await expect(chrome).toHaveTarget({ url: /popup\\.html$/ })
+  await screen.press('Escape')
+  await screen.press('ctrl+t')
+  await screen.type('about:blank')
+  await screen.press('Enter')
+})
+`
+  try {
+    for (let n = 1; n <= SUITE_FILES; n++) await writeFile(join(dir, `flow-${n}.cua.test.ts`), body(n))
+    const result: Record<string, number> = {}
+    for (const workers of [...new Set([1, 2, availableParallelism()])]) {
+      const [run, ms] = await time(() =>
+        execa('node', [join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'test/pool-project/vitest.config.ts', `--maxWorkers=${workers}`, 'bench-suite/'], {
+          cwd: ROOT,
+          env: { POOL_EXTENSION: extensionDir('sidepanel'), POOL_ARTIFACTS: join(tmpdir(), 'agentprobe-bench-artifacts') },
+          reject: false,
+          all: true,
+        }),
+      )
+      if (run.exitCode !== 0) throw new Error(`bench suite failed with ${workers} worker(s):\n${run.all}`)
+      result[String(workers)] = Math.round(ms)
+    }
+    return result
+  } finally {
     await rm(dir, { recursive: true, force: true })
   }
 }

@@ -19,7 +19,8 @@ const allowed = {
   report: ['core'],
   harness: ['core', 'targets', 'grounding', 'models', 'agent', 'report'],
   vitest: ['core', 'targets', 'grounding', 'models', 'agent', 'report', 'harness'],
-  cli: ['core', 'targets', 'grounding', 'models', 'agent', 'report', 'harness'],
+  // The CLI runs case files through Vitest (src/vitest/run-cases.ts), so they get the plugin's reporters.
+  cli: ['core', 'targets', 'grounding', 'models', 'agent', 'report', 'harness', 'vitest'],
   '.': ['core', 'targets', 'grounding', 'models', 'agent', 'report', 'harness'],
 }
 const coreIo = /^(node:)?(fs|fs\/promises|child_process|net|http|https|dgram|os|worker_threads)$|^(sharp|execa|chrome-remote-interface|tesseract\.js|openai|appium-adb|fluent-ffmpeg)$/

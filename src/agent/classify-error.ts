@@ -7,6 +7,9 @@ export function classifyError(error: unknown, signal: AbortSignal, step: number)
   if (isAgentprobeError(cause) && cause.code === 'AGENTPROBE_TARGET_CRASHED') {
     return { type: 'target_crashed', step, message: cause.message }
   }
+  if (isAgentprobeError(error) && error.code === 'AGENTPROBE_REPLAY_DRIFT') {
+    return { type: 'replay_drift', step, message: error.message }
+  }
   if (cause instanceof DOMException && cause.name === 'TimeoutError') {
     return { type: 'budget_exceeded', step, message: 'time budget spent (timeoutMs)' }
   }

@@ -9,6 +9,8 @@ export interface AgentOptions {
   /** Budget of input + output tokens. */
   maxTokens?: number
   maxCostUsd?: number
+  /** What success and failure look like (a case's successCriteria/failureCriteria), shown to the model. */
+  criteria?: { success?: string[]; failure?: string[] }
   /** Asked cold when the model claims success; anything but YES tags false_success. */
   verify?: string
   settle?: SettleOptions

@@ -3,6 +3,7 @@
 // happens, so a run that throws still leaves its trace.
 import { randomUUID } from 'node:crypto'
 import { describeAction, type Action } from '../core/action.ts'
+import { detectBudgetExceeded } from '../core/budgets.ts'
 import { errorMessage } from '../core/errors.ts'
 import {
   clampAction,
@@ -78,6 +79,7 @@ export async function runAgent(deps: AgentDeps, instruction: string, options: Ag
     const timings = { captureMs: 0, modelMs: 0, actMs: 0, settleMs: 0 }
     let decision: Decision
     let frameHash = ''
+    let sentFrame: string | undefined
     try {
       let t = performance.now()
       const frame = await screen.capture()
@@ -88,8 +90,10 @@ export async function runAgent(deps: AgentDeps, instruction: string, options: Ag
         failures.push({ type: 'blank_frame', step, message: 'the captured frame is (near) uniform: nothing rendered' })
       }
       t = performance.now()
-      decision = await model.next({ runId, instruction, step, maxSteps, frame, screen: screen.size, history, signal })
+      decision = await model.next({ runId, instruction, criteria: options.criteria, step, maxSteps, frame, screen: screen.size, history, signal })
       timings.modelMs = Math.round(performance.now() - t)
+      // The exact image the model saw, when its canvas differs from the frame (DESIGN §3).
+      if (decision.sent) sentFrame = await sink.saveFrame({ png: decision.sent.png, at: frame.at }, 'phase', `step ${step} sent`)
     } catch (error) {
       const failure = classifyError(error, signal, step)
       recordStep(run, { step, frame: lastFrame ?? '', frameHash, actions: [], status: 'failed', text: errorMessage(error), usage: { ...ZERO_USAGE }, timings, failures: [...failures, failure] })
@@ -118,8 +122,10 @@ export async function runAgent(deps: AgentDeps, instruction: string, options: Ag
       usage: addUsage(ZERO_USAGE, decision.usage),
       timings,
       failures,
+      ...(sentFrame ? { sent: sentFrame } : {}),
+      ...(decision.notes?.length ? { notes: decision.notes } : {}),
     }
-    const budget = checkBudgets(run, options, step)
+    const budget = detectBudgetExceeded(run.usage, options, step)
     if (budget) {
       record.failures.push(budget)
       recordStep(run, record)
@@ -190,14 +196,4 @@ function recordStep(run: TraceRun, step: TraceStep): void {
   for (const f of step.failures) if (!run.failures.includes(f)) run.failures.push(f)
 }
 
-function checkBudgets(run: TraceRun, options: AgentOptions, step: number): Failure | undefined {
-  const tokens = run.usage.inputTokens + run.usage.outputTokens
-  if (options.maxTokens !== undefined && tokens > options.maxTokens) {
-    return { type: 'budget_exceeded', step, message: `token budget spent: ${tokens} > ${options.maxTokens}` }
-  }
-  if (options.maxCostUsd !== undefined && run.usage.costUsd > options.maxCostUsd) {
-    return { type: 'budget_exceeded', step, message: `cost budget spent: $${run.usage.costUsd.toFixed(4)} > $${options.maxCostUsd}` }
-  }
-  return undefined
-}
 

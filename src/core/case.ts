@@ -2,7 +2,9 @@
 import { z } from 'zod'
 
 const text = z.string().trim().min(1, 'must be a non-empty string')
-const textList = z.union([text, z.array(text).min(1)]).transform((v) => (typeof v === 'string' ? [v] : v))
+const textList = z
+  .union([text, z.array(text).min(1)], { error: 'must be a string or a non-empty list of strings' })
+  .transform((v) => (typeof v === 'string' ? [v] : v))
 
 const caseFields = z.strictObject({
   name: text,

@@ -10,6 +10,7 @@ export type ErrorCode =
   | 'AGENTPROBE_MODEL'
   | 'AGENTPROBE_TIMEOUT'
   | 'AGENTPROBE_TEST_FAILED'
+  | 'AGENTPROBE_REPLAY_DRIFT'
 
 export interface ErrorContext {
   step?: number

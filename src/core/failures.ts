@@ -5,7 +5,8 @@ import type { Size } from './frame.ts'
 
 /** Every failure type, and whether it ends the run at once or is recorded while the loop goes on. */
 const FAILURE_TYPES = {
-  malformed_action: 'recorded',
+  // Adapters report malformed_action and empty_response only after one nudge (reply-checks.ts).
+  malformed_action: 'fatal',
   unknown_action: 'recorded',
   out_of_bounds: 'recorded',
   action_error: 'recorded',
@@ -15,7 +16,7 @@ const FAILURE_TYPES = {
   max_steps_exceeded: 'fatal',
   budget_exceeded: 'fatal',
   context_overflow: 'fatal',
-  empty_response: 'recorded',
+  empty_response: 'fatal',
   provider_error: 'fatal',
   agent_reported_failure: 'fatal',
   false_success: 'fatal',

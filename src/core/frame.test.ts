@@ -1,21 +1,26 @@
 import { describe, expect, it } from 'vitest'
-import { DHASH_HEIGHT, DHASH_WIDTH, contentHash, dhash, hammingDistance, isBlankFrame } from './frame.ts'
+import { GRID_HEIGHT, GRID_WIDTH, contentHash, frameDistance, framesMatch, gridHash, isBlankFrame } from './frame.ts'
 
-const gradient = Uint8Array.from({ length: DHASH_WIDTH * DHASH_HEIGHT }, (_, i) => (i * 7) % 256)
-
-describe('dhash', () => {
-  it('is 64 hex digits and stable', () => {
-    expect(dhash(gradient)).toMatch(/^[0-9a-f]{64}$/)
-    expect(dhash(gradient)).toBe(dhash(Uint8Array.from(gradient)))
+describe('gridHash and frameDistance', () => {
+  const grid = Uint8Array.from({ length: GRID_WIDTH * GRID_HEIGHT }, (_, i) => (i * 7) % 256)
+  it('is two hex digits a cell, and stable', () => {
+    expect(gridHash(grid)).toMatch(new RegExp(`^[0-9a-f]{${GRID_WIDTH * GRID_HEIGHT * 2}}$`))
+    expect(frameDistance(gridHash(grid), gridHash(Uint8Array.from(grid)))).toBe(0)
   })
-  it('barely moves on a small brightness change and moves on a structural one', () => {
-    const brighter = gradient.map((v) => Math.min(255, v + 1))
-    const flipped = Uint8Array.from(gradient).reverse()
-    expect(hammingDistance(dhash(gradient), dhash(brighter))).toBeLessThan(16)
-    expect(hammingDistance(dhash(gradient), dhash(flipped))).toBeGreaterThan(64)
+  it('ignores small level changes and counts cells that change a lot', () => {
+    const faint = grid.map((v) => Math.min(255, v + 3))
+    const changed = Uint8Array.from(grid)
+    for (const i of [0, 100, 200, 300]) changed[i] = (changed[i]! + 128) % 256
+    expect(frameDistance(gridHash(grid), gridHash(faint))).toBe(0)
+    expect(frameDistance(gridHash(grid), gridHash(changed))).toBe(4)
+    expect(framesMatch(gridHash(grid), gridHash(faint))).toBe(true)
+    expect(framesMatch(gridHash(grid), gridHash(changed))).toBe(false)
+  })
+  it('never matches hashes of different shapes', () => {
+    expect(frameDistance('00', '0000')).toBe(Number.POSITIVE_INFINITY)
   })
   it('rejects a wrong size', () => {
-    expect(() => dhash(new Uint8Array(10))).toThrow(/17×16/)
+    expect(() => gridHash(new Uint8Array(10))).toThrow(/48×27/)
   })
 })
 
@@ -25,12 +30,6 @@ it('contentHash changes with any pixel', () => {
   b[999] = 1
   expect(contentHash(a)).not.toBe(contentHash(b))
   expect(contentHash(a)).toBe(contentHash(new Uint8Array(1000)))
-})
-
-it('hammingDistance counts differing bits', () => {
-  expect(hammingDistance('00', '00')).toBe(0)
-  expect(hammingDistance('0f', '00')).toBe(4)
-  expect(hammingDistance('ff', 'f')).toBe(8)
 })
 
 it('a near-uniform frame is blank', () => {

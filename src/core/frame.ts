@@ -1,6 +1,6 @@
 // Frames and their fingerprints. `hash` is exact (any pixel change alters it): it drives settle,
-// no_progress and repeated_action. `phash` is perceptual (a 16×16 difference hash): it survives
-// a moved cursor or anti-aliasing and is what cassettes compare.
+// no_progress and repeated_action. `phash` is perceptual (a grid of cell means): it survives a
+// blinking caret or anti-aliasing and is what cassettes compare.
 import { createHash } from 'node:crypto'
 
 export interface Size {
@@ -12,7 +12,7 @@ export interface Frame extends Size {
   png: Uint8Array
   /** Exact content hash of the pixels (hex). */
   hash: string
-  /** Perceptual 256-bit difference hash (64 hex digits). */
+  /** Perceptual grid hash (see gridHash). */
   phash: string
   /** Capture time, ms since the epoch. */
   at: number
@@ -24,40 +24,35 @@ export function contentHash(pixels: Uint8Array): string {
   return createHash('sha1').update(pixels).digest('hex').slice(0, 16)
 }
 
-export const DHASH_WIDTH = 17
-export const DHASH_HEIGHT = 16
+/** The perceptual grid: 48×27 cells (40 px squares at 1920×1080), one mean luma byte each. */
+export const GRID_WIDTH = 48
+export const GRID_HEIGHT = 27
 
-/** Difference hash of a 17×16 grayscale image: one bit per horizontal neighbour pair. */
-export function dhash(gray: Uint8Array): string {
-  if (gray.length !== DHASH_WIDTH * DHASH_HEIGHT) {
-    throw new RangeError(`dhash needs ${DHASH_WIDTH}×${DHASH_HEIGHT} grayscale pixels, got ${gray.length}`)
+/** A grid of cell means as hex: what cassettes store and compare. */
+export function gridHash(gray: Uint8Array): string {
+  if (gray.length !== GRID_WIDTH * GRID_HEIGHT) {
+    throw new RangeError(`gridHash needs ${GRID_WIDTH}×${GRID_HEIGHT} grayscale cells, got ${gray.length}`)
   }
-  let hex = ''
-  for (let y = 0; y < DHASH_HEIGHT; y++) {
-    for (let x = 0; x < DHASH_WIDTH - 1; x += 4) {
-      let nibble = 0
-      for (let b = 0; b < 4; b++) {
-        const i = y * DHASH_WIDTH + x + b
-        nibble = (nibble << 1) | ((gray[i] ?? 0) > (gray[i + 1] ?? 0) ? 1 : 0)
-      }
-      hex += nibble.toString(16)
-    }
-  }
-  return hex
+  return Buffer.from(gray).toString('hex')
 }
 
-/** Number of differing bits between two hex hashes of equal length. */
-export function hammingDistance(a: string, b: string): number {
-  if (a.length !== b.length) return Math.max(a.length, b.length) * 4
-  let bits = 0
-  for (let i = 0; i < a.length; i++) {
-    let v = Number.parseInt(a[i]!, 16) ^ Number.parseInt(b[i]!, 16)
-    while (v) {
-      bits += v & 1
-      v >>= 1
-    }
+/**
+ * How many cells of two grid hashes differ by more than `tolerance` luma levels. Measured on real
+ * frames: a blinking caret or anti-aliasing moves a cell by 0–2 levels, a focus ring changes 2
+ * cells, an opened popup 16, a restyled or moved button several.
+ */
+export function frameDistance(a: string, b: string, tolerance = 8): number {
+  if (a.length !== b.length || a.length === 0) return Number.POSITIVE_INFINITY
+  let cells = 0
+  for (let i = 0; i < a.length; i += 2) {
+    if (Math.abs(Number.parseInt(a.slice(i, i + 2), 16) - Number.parseInt(b.slice(i, i + 2), 16)) > tolerance) cells++
   }
-  return bits
+  return cells
+}
+
+/** The same screen, for replay: at most `maxCells` cells changed noticeably. */
+export function framesMatch(a: string, b: string, maxCells = 3): boolean {
+  return frameDistance(a, b) <= maxCells
 }
 
 export interface LumaStats {

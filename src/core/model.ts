@@ -59,6 +59,8 @@ export interface Decision {
   failures?: Failure[]
   /** The exact image sent, when the adapter encoded one different from the frame. */
   sent?: { png: Uint8Array; width: number; height: number }
+  /** Provider events worth keeping in the trace: retries, nudges, acknowledged safety checks. */
+  notes?: string[]
 }
 
 export interface Verdict {

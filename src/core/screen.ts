@@ -48,3 +48,20 @@ export async function waitForStable(
   }
   return { stable: false, waitedMs: performance.now() - start }
 }
+
+/**
+ * Waits until the screen shows something (a frame that is not near-uniform) and then stops
+ * changing: a freshly started browser lists its targets before its window is painted.
+ */
+export async function waitForContent(screen: Screen, { timeoutMs = 10_000, stableMs = 250, signal }: SettleOptions = {}): Promise<SettleResult> {
+  const start = performance.now()
+  for (;;) {
+    signal?.throwIfAborted()
+    const frame = await screen.capture()
+    if (!frame.luma || frame.luma.stdev >= 2) break
+    if (performance.now() - start > timeoutMs) return { stable: false, waitedMs: performance.now() - start }
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  const settled = await screen.settle({ stableMs, timeoutMs: Math.max(0, timeoutMs - (performance.now() - start)), signal })
+  return { stable: settled.stable, waitedMs: performance.now() - start }
+}

@@ -22,6 +22,10 @@ export const stepSchema = z.object({
   usage: usageSchema,
   timings: z.object({ captureMs: z.number(), modelMs: z.number(), actMs: z.number(), settleMs: z.number() }),
   failures: z.array(failureSchema),
+  /** The exact image the model was sent (its canvas), when it differs from the frame. */
+  sent: z.string().optional(),
+  /** Provider events: retries, nudges, acknowledged safety checks. */
+  notes: z.array(z.string()).optional(),
 })
 export type TraceStep = z.infer<typeof stepSchema>
 
@@ -44,6 +48,10 @@ export const runSchema = z.object({
   status: z.enum(['running', 'passed', 'failed']),
   reason: z.string().optional(),
   maxSteps: z.number().optional(),
+  /** The step count a good run needs (scoring's efficiency); when absent, a third of maxSteps. */
+  expectedSteps: z.number().int().positive().optional(),
+  /** The run's cost budget (scoring's cost). */
+  maxCostUsd: z.number().nonnegative().optional(),
   steps: z.array(stepSchema),
   verification: verificationSchema.optional(),
   failures: z.array(failureSchema),
@@ -52,6 +60,28 @@ export const runSchema = z.object({
   durationMs: z.number().optional(),
 })
 export type TraceRun = z.infer<typeof runSchema>
+
+/** What the report layer made from the frames: annotated copies and the GIF, or why not. */
+export const traceArtifactsSchema = z.object({
+  /** Frame file → its annotated copy, both relative to the trace's folder. */
+  annotated: z.record(z.string(), z.string()),
+  gif: z.string().optional(),
+  /** Problems building the artifacts (e.g. ffmpeg missing): shown in the report, never a failed test. */
+  warnings: z.array(z.string()),
+})
+export type TraceArtifacts = z.infer<typeof traceArtifactsSchema>
+
+/** Whether a test ran live, replayed, or partly replayed, and what replaying saved. */
+export const traceCassetteSchema = z.object({
+  mode: z.enum(['auto', 'replay', 'record', 'off']),
+  file: z.string(),
+  replayedSteps: z.number(),
+  liveSteps: z.number(),
+  replayedVerdicts: z.number(),
+  liveVerdicts: z.number(),
+  savedUsd: z.number(),
+})
+export type TraceCassette = z.infer<typeof traceCassetteSchema>
 
 export const traceSchema = z.object({
   schema: z.literal('agentprobe.trace/1'),
@@ -62,7 +92,10 @@ export const traceSchema = z.object({
   status: z.enum(['running', 'passed', 'failed']),
   error: z.string().optional(),
   runs: z.array(runSchema),
-  frames: z.array(z.object({ file: z.string(), label: z.string(), at: z.number() })),
+  /** `xml`: the uiautomator dump taken with the frame (Android, with includeXml), beside it. */
+  frames: z.array(z.object({ file: z.string(), label: z.string(), at: z.number(), xml: z.string().optional() })),
+  artifacts: traceArtifactsSchema.optional(),
+  cassette: traceCassetteSchema.optional(),
   startedAt: z.string(),
   durationMs: z.number().optional(),
 })

@@ -1,7 +1,7 @@
 // Starts what a browser test runs on: an X display (private Xvfb, or one the user names) and a
 // Chromium with the extension, connected over CDP. The plugin and the CLI both start them here.
 import type { Size } from '../core/frame.ts'
-import type { Screen } from '../core/screen.ts'
+import { waitForContent, type Screen } from '../core/screen.ts'
 import { ChromeHelpers } from '../targets/chrome/cdp.ts'
 import { launchChrome } from '../targets/chrome/launcher.ts'
 import { X11Screen } from '../targets/x11/x11-screen.ts'
@@ -15,6 +15,8 @@ export interface DisplayHandle {
 }
 
 export interface BrowserHandle {
+  /** The screen the browser is on. */
+  screen: Screen
   chrome: ChromeHelpers
   /** Versions recorded in traces: the browser, and the extension's manifest version. */
   versions: Record<string, string>
@@ -48,7 +50,10 @@ export async function startBrowser(display: DisplayHandle, options: BrowserOptio
     throw error
   }
   const extension = options.extension ? await readExtensionInfo(options.extension) : undefined
+  // The first step must see the browser drawn, its toolbar icon included, not a blank display.
+  await waitForContent(display.screen)
   return {
+    screen: display.screen,
     chrome,
     versions: { browser: process.version, ...(extension && { extension: `${extension.name} ${extension.version}` }) },
     async close() {

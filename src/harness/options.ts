@@ -1,14 +1,20 @@
 // The options a user gives (plugin or CLI), and their resolved, serialisable form that travels
 // from Vitest's main process to its workers.
 import { isAbsolute, resolve } from 'node:path'
+import { CASSETTE_MODES, type CassetteMode } from '../core/cassette.ts'
+import { ConfigError } from '../core/errors.ts'
 import type { Size } from '../core/frame.ts'
+import type { AndroidOptions, ResolvedAndroid } from './android-options.ts'
 import type { ModelChoice } from './choose-model.ts'
+import type { ModelSettings } from './model-settings.ts'
 
 export interface AgentprobeOptions {
   /** The unpacked extension folder (e.g. './dist'). */
   extension?: string
-  /** 'offline' (default without a key), later 'openai/…', 'azure/…', 'gemini/…'. */
+  /** 'openai/<model>', 'azure/<deployment>', 'gemini/<model>', 'openai-compatible/<model>' or 'offline'; default: detected from the keys set. */
   model?: string
+  /** Provider settings (canvas, coordinates, retries, prices…); never keys, which come from the environment. */
+  modelOptions?: ModelSettings
   /** An X display to use (e.g. ':99') instead of starting a private Xvfb. */
   display?: string
   /** Screen size of the private Xvfb and the browser window (default 1920×1080). */
@@ -19,6 +25,12 @@ export interface AgentprobeOptions {
   chromePath?: string
   /** A page the browser opens first. */
   url?: string
+  /** What `screen` and `agent` drive: 'browser' (Xvfb + Chromium, the default) or 'android' (a device over adb). */
+  target?: 'browser' | 'android'
+  /** The Android device, for target 'android'. */
+  android?: AndroidOptions
+  /** Cassette mode (default: AGENTPROBE_CASSETTE, else replay under CI where a cassette exists, auto with a paid model, off with the offline one). */
+  cassette?: CassetteMode
 }
 
 export interface ResolvedOptions {
@@ -30,6 +42,9 @@ export interface ResolvedOptions {
   artifactsDir: string
   chromePath?: string
   url?: string
+  target?: 'browser' | 'android'
+  android?: ResolvedAndroid
+  cassette: { mode?: CassetteMode; update: boolean; ci: boolean }
 }
 
 export const DEFAULT_SCREEN: Size = { width: 1920, height: 1080 }
@@ -38,9 +53,26 @@ export function resolvePath(root: string, path: string): string {
   return isAbsolute(path) ? path : resolve(root, path)
 }
 
-/** Values that must never be written to disk: every API key, token or secret in the environment. */
+/** Every API key, token, secret or password in the environment, by variable name. */
+export function namedSecretsFromEnv(env: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(env).filter((entry): entry is [string, string] => Boolean(entry[1]) && /(API_KEY|TOKEN|SECRET|PASSWORD)$/i.test(entry[0])),
+  )
+}
+
+/** Values that must never be written to disk. */
 export function secretsFromEnv(env: Record<string, string | undefined>): string[] {
-  return Object.entries(env)
-    .filter(([name, value]) => value && /(API_KEY|TOKEN|SECRET|PASSWORD)$/i.test(name))
-    .map(([, value]) => value!)
+  return Object.values(namedSecretsFromEnv(env))
+}
+
+/** A cassette mode from an option, a flag or AGENTPROBE_CASSETTE, checked; `source` names where it came from. */
+export function cassetteMode(value: string | undefined, source: string): CassetteMode | undefined {
+  if (value === undefined || value === '') return undefined
+  if (!(CASSETTE_MODES as readonly string[]).includes(value)) throw new ConfigError(`${source} must be one of ${CASSETTE_MODES.join(', ')}, got "${value}"`)
+  return value as CassetteMode
+}
+
+/** CI=true (or 1), as CI services set it. */
+export function isCi(env: Record<string, string | undefined>): boolean {
+  return env.CI === 'true' || env.CI === '1'
 }

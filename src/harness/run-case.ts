@@ -1,17 +1,14 @@
-// Runs one case file end to end, outside Vitest: display, browser, model, the loop with its cold
-// verification, and the seed's output layout (step-NN.png, trace.json, verification.json, result.json).
+// Plays one case file in a test session: the loop with its cold verification, and the seed's
+// verification.json even when the loop never got that far. The CLI runs it inside a Vitest test.
 import { isAgentprobeError, errorMessage } from '../core/errors.ts'
 import { caseInstruction, caseVerificationPrompt, type TestCase } from '../core/case.ts'
 import type { Failure } from '../core/failures.ts'
 import { ZERO_USAGE, type Usage } from '../core/model.ts'
+import type { TraceRun } from '../core/trace.ts'
 import type { AgentRunError } from '../agent/agent-error.ts'
-import type { AgentResult } from '../agent/run-agent.ts'
-import { startBrowser, startDisplay } from './browser-session.ts'
-import { createModel } from './create-model.ts'
-import { Locator } from '../grounding/locate.ts'
-import type { ResolvedOptions } from './options.ts'
-import { TestSession } from './test-session.ts'
+import type { TestSession } from './test-session.ts'
 
+/** The seed's result.json. */
 export interface CaseResult {
   status: 'passed' | 'failed'
   steps: number
@@ -19,72 +16,49 @@ export interface CaseResult {
   reason: string
   failures: Failure[]
   usage: Usage
+  /** The run's GIF, relative to the case's folder, when one was made. */
   gif: string | null
 }
 
-export interface RunCaseOptions {
-  options: ResolvedOptions
-  testCase: TestCase
-  file: string
-  outputDir: string
-  maxSteps?: number
-  secrets: string[]
-  log: (line: string) => void
+export interface CaseOutcome {
+  result: CaseResult
+  /** Why it failed, as thrown: the test rethrows it, so its code (config, target, model) survives. */
+  error?: unknown
 }
 
-export async function runCase(o: RunCaseOptions): Promise<CaseResult> {
-  const { options, testCase } = o
-  const cleanups: (() => Promise<void>)[] = []
-  let session: TestSession | undefined
-  let result: CaseResult
+export async function playCase(session: TestSession, testCase: TestCase, options: { maxSteps?: number; ready?: string } = {}): Promise<CaseOutcome> {
+  const question = caseVerificationPrompt(testCase)
+  let run: TraceRun
+  let error: unknown
   try {
-    const display = await startDisplay({ display: options.display, size: options.screen })
-    cleanups.push(() => display.close())
-    const locator = new Locator()
-    cleanups.push(() => locator.close())
-    const browser = await startBrowser(display, { extension: options.extension, chromePath: options.chromePath, url: testCase.url ?? options.url })
-    cleanups.push(() => browser.close())
-    const model = await createModel(options.model, { extension: options.extension, locator })
-    session = new TestSession({
-      screen: display.screen,
-      model,
-      locator,
-      dir: o.outputDir,
-      test: { name: testCase.name, file: o.file },
-      versions: browser.versions,
-      secrets: o.secrets,
-      signal: browser.chrome.signal,
-      progress: o.log,
-    })
-    await session.phase('browser started')
-    const question = caseVerificationPrompt(testCase)
-    let run: AgentResult['run']
+    await session.phase(options.ready ?? 'browser started')
     try {
-      run = (await session.agent.do(caseInstruction(testCase), { maxSteps: o.maxSteps ?? testCase.maxSteps, verify: question })).run
-    } catch (error) {
-      if (!isAgentprobeError(error) || error.code !== 'AGENTPROBE_TEST_FAILED') throw error
-      run = (error as AgentRunError).run
+      const criteria = { success: testCase.successCriteria, failure: testCase.failureCriteria }
+      run = (await session.agent.do(caseInstruction(testCase), { maxSteps: options.maxSteps ?? testCase.maxSteps, verify: question, criteria })).run
+    } catch (thrown) {
+      if (!isAgentprobeError(thrown) || thrown.code !== 'AGENTPROBE_TEST_FAILED') throw thrown
+      run = (thrown as AgentRunError).run
+      error = thrown
     }
-    const v = run.verification
-    if (!v) await session.writer.writeJson('verification.json', { question: question ?? null, passed: false, answer: null, evidence: null, error: `verification not run: ${run.reason}` })
-    result = {
-      status: run.status === 'passed' ? 'passed' : 'failed',
-      steps: run.steps.length,
-      verdict: v?.answer ?? null,
-      reason: run.reason ?? '',
-      failures: run.failures,
-      usage: run.usage,
-      gif: null,
-    }
-    await session.finish(result.status, result.status === 'failed' ? result.reason : undefined)
-  } catch (error) {
-    result = { status: 'failed', steps: 0, verdict: null, reason: errorMessage(error), failures: [], usage: { ...ZERO_USAGE }, gif: null }
-    if (isAgentprobeError(error) && error.code === 'AGENTPROBE_TARGET_CRASHED') result.failures.push({ type: 'target_crashed', message: error.message })
-    if (isAgentprobeError(error) && error.code === 'AGENTPROBE_CONFIG') throw error
-    await session?.finish('failed', result.reason)
-  } finally {
-    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined)
+  } catch (thrown) {
+    const failures: Failure[] = isAgentprobeError(thrown) && thrown.code === 'AGENTPROBE_TARGET_CRASHED' ? [{ type: 'target_crashed', message: thrown.message }] : []
+    await session.writer.writeJson('verification.json', notRun(question, errorMessage(thrown)))
+    return { result: { status: 'failed', steps: 0, verdict: null, reason: errorMessage(thrown), failures, usage: { ...ZERO_USAGE }, gif: null }, error: thrown }
   }
-  if (session) await session.writer.writeJson('result.json', result)
-  return result
+  if (!run.verification) await session.writer.writeJson('verification.json', notRun(question, run.reason ?? 'the loop did not finish'))
+  const result: CaseResult = {
+    status: run.status === 'passed' ? 'passed' : 'failed',
+    steps: run.steps.length,
+    verdict: run.verification?.answer ?? null,
+    reason: run.reason ?? '',
+    failures: run.failures,
+    usage: run.usage,
+    // Built when agent.do ended; the session rebuilds it in place when the test finishes.
+    gif: session.writer.trace.artifacts?.gif ?? null,
+  }
+  return { result, ...(error !== undefined && { error }) }
+}
+
+function notRun(question: string | undefined, why: string) {
+  return { question: question ?? null, passed: false, answer: null, evidence: null, error: `verification not run: ${why}` }
 }

@@ -11,8 +11,9 @@ import { normalizeCombo } from '../core/keys.ts'
 import type { Frame, Size } from '../core/frame.ts'
 import type { Model } from '../core/model.ts'
 import type { Screen, SettleOptions, SettleResult } from '../core/screen.ts'
-import type { TraceRun, TraceStep, TraceVerification } from '../core/trace.ts'
+import type { TraceArtifacts, TraceRun, TraceSink, TraceStep, TraceVerification } from '../core/trace.ts'
 import { TargetError } from '../core/errors.ts'
+import type { ArtifactOptions } from '../report/build-artifacts.ts'
 import { TraceWriter } from '../report/trace-writer.ts'
 import type { LocateQuery, Located, Locator } from '../grounding/locate.ts'
 
@@ -33,11 +34,20 @@ export interface TestSessionOptions {
   progress?: (line: string) => void
   /** Paths in messages are shown relative to this folder. */
   cwd?: string
+  /** Annotated frames and the GIF (built after each agent.do and when the test finishes). */
+  artifacts?: ArtifactOptions
+  /** After each step frame is saved, writes evidence beside it (Android: the uiautomator dump) and returns its file. */
+  besideStepFrame?: (dir: string, frameFile: string) => Promise<string | undefined>
+}
+
+export interface DoOptions extends AgentOptions {
+  /** The step count a good run needs, for the benchmark score (default: a third of maxSteps). */
+  expectedSteps?: number
 }
 
 export interface Agent {
   /** Runs the vision-action loop on an instruction; throws AgentRunError unless it passes. */
-  do(instruction: string, options?: AgentOptions): Promise<AgentResult>
+  do(instruction: string, options?: DoOptions): Promise<AgentResult>
 }
 
 export interface Verification extends TraceVerification {
@@ -137,28 +147,55 @@ export class TestSession {
     return { ...v, screenshot: v.frame && this.shown(v.frame) }
   }
 
-  finish(status: 'passed' | 'failed', error?: string): Promise<void> {
-    return this.writer.finish(status, error)
+  /** Records the test's outcome, then builds the annotated frames and the GIF of the whole test. */
+  async finish(status: 'passed' | 'failed', error?: string): Promise<TraceArtifacts | undefined> {
+    await this.writer.finish(status, error)
+    return this.writer.buildArtifacts(this.#o.artifacts)
   }
 
-  async #do(instruction: string, options: AgentOptions = {}): Promise<AgentResult> {
+  async #do(instruction: string, options: DoOptions = {}): Promise<AgentResult> {
     const signal = this.#o.signal && options.signal ? AbortSignal.any([this.#o.signal, options.signal]) : (this.#o.signal ?? options.signal)
     const result = await runAgent(
-      { screen: this.#o.screen, model: this.#o.model, sink: this.writer, onStep: (step, run) => this.#progress(step, run) },
+      { screen: this.#o.screen, model: this.#o.model, sink: this.#stepSink(), onStep: (step, run) => this.#progress(step, run) },
       instruction,
       { ...options, signal },
     )
+    if (options.expectedSteps !== undefined) result.run.expectedSteps = options.expectedSteps
+    if (options.maxCostUsd !== undefined) result.run.maxCostUsd = options.maxCostUsd
     if (result.verification) await this.#saveVerification(result.verification)
+    // The GIF so far, attached while the test still runs (Vitest takes no attachment after it ends).
+    const gif = (await this.writer.buildArtifacts(this.#o.artifacts))?.gif
+    if (gif) await this.#o.attach?.(`GIF: ${instruction}`, { path: join(this.writer.dir, gif), contentType: 'image/gif' })
     const paths = { lastFrame: result.lastFrame && this.shown(result.lastFrame), trace: this.shown('trace.json') }
     if (result.lastFrame) await this.#o.attach?.(`agent.do ${result.status}: ${instruction}`, { path: join(this.writer.dir, result.lastFrame), contentType: 'image/png' })
     if (result.status !== 'passed') throw new AgentRunError(result.run, paths)
     return result
   }
 
+  /** The writer, each step frame followed by what besideStepFrame writes next to it. */
+  #stepSink(): TraceSink {
+    const { writer } = this
+    const beside = this.#o.besideStepFrame
+    if (!beside) return writer
+    return {
+      addRun: (run) => writer.addRun(run),
+      addSecret: (text) => writer.addSecret(text),
+      flush: () => writer.flush(),
+      async saveFrame(frame, kind, label) {
+        const file = await writer.saveFrame(frame, kind, label)
+        const xml = kind === 'step' ? await beside(writer.dir, file) : undefined
+        const entry = writer.trace.frames.find((f) => f.file === file)
+        if (xml && entry) entry.xml = xml
+        return file
+      },
+    }
+  }
+
   #progress(step: TraceStep, run: TraceRun): void {
     const acts = step.actions.map(describeAction).join(', ') || step.status
     const failures = step.failures.length ? ` ⚠ ${step.failures.map((f) => f.type).join(', ')}` : ''
-    this.#o.progress?.(`  step ${step.step}/${run.maxSteps}: ${acts} (${step.timings.modelMs} ms model)${failures}`)
+    // Progress lines reach terminals and CI logs: known secrets are masked like on disk.
+    this.#o.progress?.(this.writer.redact(`  step ${step.step}/${run.maxSteps}: ${acts} (${step.timings.modelMs} ms model)${failures}`))
   }
 
   async #find(query: LocateQuery, { timeout, until }: { timeout: number; until: 'present' | 'absent' }): Promise<FindResult> {

@@ -1,7 +1,7 @@
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { isAgentprobeError } from '../core/errors.ts'
-import { contentHash, dhash, DHASH_HEIGHT, DHASH_WIDTH } from '../core/frame.ts'
+import { contentHash, frameDistance, GRID_HEIGHT, GRID_WIDTH } from '../core/frame.ts'
 import { encodePng, encodeRaw, scanPixels, type RawPixels } from './frame-encoder.ts'
 
 type Rgb = [number, number, number]
@@ -34,65 +34,65 @@ const colourful = (x: number, y: number): Rgb => [(x * 13) & 255, (y * 29) & 255
 
 describe('encodeRaw', () => {
   it('turns padded BGRX into a PNG with the right colours and the tight-RGB hash', async () => {
-    const rgb = rgbImage(40, 20, colourful)
-    const { frame } = await encodeRaw(toPaddedBgrx(rgb, 40 * 4 + 12), { at: 1234 })
-    expect(frame).toMatchObject({ width: 40, height: 20, at: 1234, hash: contentHash(rgb.data) })
+    const rgb = rgbImage(64, 30, colourful)
+    const { frame } = await encodeRaw(toPaddedBgrx(rgb, 64 * 4 + 12), { at: 1234 })
+    expect(frame).toMatchObject({ width: 64, height: 30, at: 1234, hash: contentHash(rgb.data) })
     const png = await decode(frame.png)
-    expect(png).toMatchObject({ width: 40, height: 20, channels: 3 })
+    expect(png).toMatchObject({ width: 64, height: 30, channels: 3 })
     expect(Buffer.compare(png.data, Buffer.from(rgb.data))).toBe(0)
   })
 
   it('gives the same hash and phash for the same pixels in any layout', async () => {
-    const rgb = rgbImage(34, 18, colourful)
+    const rgb = rgbImage(50, 28, colourful)
     const a = await encodeRaw(rgb)
-    const b = await encodeRaw(toPaddedBgrx(rgb, 34 * 4))
+    const b = await encodeRaw(toPaddedBgrx(rgb, 50 * 4))
     expect(b.frame.hash).toBe(a.frame.hash)
     expect(b.frame.phash).toBe(a.frame.phash)
     expect(b.stats).toEqual(a.stats)
   })
 
   it('changes the hash when a single pixel changes', async () => {
-    const a = await encodeRaw(rgbImage(20, 16, () => [10, 20, 30]))
-    const b = await encodeRaw(rgbImage(20, 16, (x, y) => (x === 19 && y === 15 ? [10, 20, 31] : [10, 20, 30])))
+    const a = await encodeRaw(rgbImage(48, 32, () => [10, 20, 30]))
+    const b = await encodeRaw(rgbImage(48, 32, (x, y) => (x === 19 && y === 15 ? [10, 20, 31] : [10, 20, 30])))
     expect(b.frame.hash).not.toBe(a.frame.hash)
   })
 
   it('reports luma mean and stdev: zero spread on a uniform frame, wide on half black / half white', async () => {
-    const grey = await encodeRaw(rgbImage(20, 16, () => [100, 100, 100]))
+    const grey = await encodeRaw(rgbImage(48, 32, () => [100, 100, 100]))
     expect(grey.stats.mean).toBe(100) // the fixed-point weights sum to exactly 1
     expect(grey.stats.stdev).toBe(0)
-    const split = await encodeRaw(rgbImage(20, 16, (x) => (x < 10 ? [0, 0, 0] : [255, 255, 255])))
+    const split = await encodeRaw(rgbImage(48, 32, (x) => (x < 24 ? [0, 0, 0] : [255, 255, 255])))
     expect(split.stats.mean).toBeCloseTo(127.5, 0)
     expect(split.stats.stdev).toBeCloseTo(127.5, 0)
   })
 })
 
 describe('scanPixels', () => {
-  it('box-filters to the 17×16 dhash grid: a 2× upscaled grid averages back to itself', () => {
+  it('box-filters to the 48×27 perceptual grid: a 2× upscaled grid averages back to itself', () => {
     const cell = (x: number, y: number) => (x * 37 + y * 11) % 256
-    const big = rgbImage(DHASH_WIDTH * 2, DHASH_HEIGHT * 2, (x, y) => {
+    const big = rgbImage(GRID_WIDTH * 2, GRID_HEIGHT * 2, (x, y) => {
       const v = cell(x >> 1, y >> 1)
       return [v, v, v]
     })
-    const expected = new Uint8Array(DHASH_WIDTH * DHASH_HEIGHT)
-    for (let y = 0; y < DHASH_HEIGHT; y++) for (let x = 0; x < DHASH_WIDTH; x++) expected[y * DHASH_WIDTH + x] = cell(x, y)
+    const expected = new Uint8Array(GRID_WIDTH * GRID_HEIGHT)
+    for (let y = 0; y < GRID_HEIGHT; y++) for (let x = 0; x < GRID_WIDTH; x++) expected[y * GRID_WIDTH + x] = cell(x, y)
     const { gray } = scanPixels(big)
     expect([...gray]).toEqual([...expected])
   })
 
-  it('averages uneven cells without bias (width not a multiple of 17)', () => {
+  it('averages uneven cells without bias (width not a multiple of 48)', () => {
     const { gray } = scanPixels(rgbImage(1000, 37, () => [200, 200, 200]))
     expect(new Set(gray)).toEqual(new Set([200]))
   })
 
   it('rejects layouts that cannot be right', () => {
-    const ok = rgbImage(20, 16, () => [0, 0, 0])
+    const ok = rgbImage(48, 32, () => [0, 0, 0])
     const bad: Array<[Partial<RawPixels>, RegExp]> = [
-      [{ width: 10 }, /below the 17×16 minimum/],
+      [{ width: 0 }, /size 0×32 is not a picture/],
       [{ bytesPerPixel: 2 as 3 }, /bytesPerPixel 2/],
       [{ red: 3 }, /channel offsets r=3/],
-      [{ bytesPerLine: 59 }, /bytesPerLine 59 is shorter/],
-      [{ data: ok.data.subarray(1) }, /cannot hold 16 rows/],
+      [{ bytesPerLine: 143 }, /bytesPerLine 143 is shorter/],
+      [{ data: ok.data.subarray(1) }, /cannot hold 32 rows/],
     ]
     for (const [change, message] of bad) {
       let caught: unknown
@@ -109,30 +109,31 @@ describe('scanPixels', () => {
 
 describe('encodePng', () => {
   it('keeps the PNG bytes and matches encodeRaw on the same pixels', async () => {
-    const rgb = rgbImage(30, 20, colourful)
+    const rgb = rgbImage(60, 40, colourful)
     const { frame: fromRaw, stats } = await encodeRaw(rgb)
     const { frame, stats: pngStats } = await encodePng(fromRaw.png, { at: 5 })
     expect(frame.png).toBe(fromRaw.png)
-    expect(frame).toMatchObject({ width: 30, height: 20, hash: fromRaw.hash, phash: fromRaw.phash, at: 5 })
+    expect(frame).toMatchObject({ width: 60, height: 40, hash: fromRaw.hash, phash: fromRaw.phash, at: 5 })
     expect(pngStats).toEqual(stats)
   })
 
   it('reads RGBA and grayscale PNGs as RGB', async () => {
-    const rgba = await sharp({ create: { width: 20, height: 16, channels: 4, background: { r: 255, g: 0, b: 0, alpha: 0.5 } } }).png().toBuffer()
-    expect((await encodePng(rgba)).frame.hash).toBe(contentHash(rgbImage(20, 16, () => [255, 0, 0]).data))
-    const gray = await sharp(Buffer.alloc(20 * 16, 90), { raw: { width: 20, height: 16, channels: 1 } }).png().toBuffer()
-    expect((await encodePng(gray)).frame.hash).toBe(contentHash(rgbImage(20, 16, () => [90, 90, 90]).data))
+    const rgba = await sharp({ create: { width: 48, height: 32, channels: 4, background: { r: 255, g: 0, b: 0, alpha: 0.5 } } }).png().toBuffer()
+    expect((await encodePng(rgba)).frame.hash).toBe(contentHash(rgbImage(48, 32, () => [255, 0, 0]).data))
+    const gray = await sharp(Buffer.alloc(48 * 32, 90), { raw: { width: 48, height: 32, channels: 1 } }).png().toBuffer()
+    expect((await encodePng(gray)).frame.hash).toBe(contentHash(rgbImage(48, 32, () => [90, 90, 90]).data))
   })
 
   it('throws a TargetError for bytes that are not an image', async () => {
     await expect(encodePng(new Uint8Array([1, 2, 3]))).rejects.toThrow(/cannot decode the captured PNG \(3 bytes\)/)
   })
 
-  it('phash differs between a left-bright and a right-bright gradient', async () => {
-    const left = await encodeRaw(rgbImage(34, 32, (x) => [255 - x * 7, 255 - x * 7, 255 - x * 7]))
-    const right = await encodeRaw(rgbImage(34, 32, (x) => [x * 7, x * 7, x * 7]))
-    expect(left.frame.phash).toBe('f'.repeat(64))
-    expect(right.frame.phash).toBe('0'.repeat(64))
-    expect(dhash(new Uint8Array(DHASH_WIDTH * DHASH_HEIGHT))).toBe(right.frame.phash)
+  it('phash tells a left-bright from a right-bright gradient, and equal pixels match', async () => {
+    const left = await encodeRaw(rgbImage(96, 54, (x) => [255 - x * 2, 255 - x * 2, 255 - x * 2]))
+    const right = await encodeRaw(rgbImage(96, 54, (x) => [x * 2, x * 2, x * 2]))
+    const again = await encodeRaw(rgbImage(96, 54, (x) => [x * 2, x * 2, x * 2]))
+    expect(left.frame.phash).toHaveLength(GRID_WIDTH * GRID_HEIGHT * 2)
+    expect(frameDistance(left.frame.phash, right.frame.phash)).toBeGreaterThan(GRID_WIDTH * GRID_HEIGHT * 0.8)
+    expect(frameDistance(right.frame.phash, again.frame.phash)).toBe(0)
   })
 })

@@ -1,10 +1,10 @@
 // Turns captured pixels (any 3/4-byte layout, or a PNG) into a Frame in one pass over the pixels:
 // tight RGB for the PNG and the exact hash, luma statistics for blank detection, and a box-filtered
-// 17×16 grayscale thumbnail for the perceptual hash. One JS loop beat sharp's recomb + resize
+// 48×27 grayscale grid for the perceptual hash. One JS loop beat sharp's recomb + resize
 // pipelines by ~3× at 1920×1080 (measured), so sharp only encodes and decodes.
 import sharp, { type OutputInfo } from 'sharp'
 import { TargetError, errorMessage } from '../core/errors.ts'
-import { contentHash, dhash, DHASH_HEIGHT, DHASH_WIDTH, type Frame, type LumaStats } from '../core/frame.ts'
+import { contentHash, gridHash, GRID_HEIGHT, GRID_WIDTH, type Frame, type LumaStats } from '../core/frame.ts'
 
 /** Where the pixels are in a buffer: rows of `bytesPerLine` (padding allowed), channel byte offsets. */
 export interface PixelLayout {
@@ -40,7 +40,7 @@ export async function encodeRaw(pixels: RawPixels, { at = Date.now() }: EncodeOp
   const { width, height } = pixels
   const png = sharp(rgb, { raw: { width, height, channels: 3 } }).png(PNG_OPTIONS).toBuffer()
   const hash = contentHash(rgb) // runs while sharp encodes on the thread pool
-  return { frame: { png: await png, width, height, hash, phash: dhash(gray), at, luma: stats }, stats }
+  return { frame: { png: await png, width, height, hash, phash: gridHash(gray), at, luma: stats }, stats }
 }
 
 /** A PNG (e.g. from a device's screencap) → Frame that keeps the PNG as is, plus luma statistics. */
@@ -54,7 +54,7 @@ export async function encodePng(png: Uint8Array, { at = Date.now() }: EncodeOpti
   const { data, info } = decoded
   const layout = { width: info.width, height: info.height, bytesPerLine: info.width * 3, bytesPerPixel: 3, red: 0, green: 1, blue: 2 } as const
   const { rgb, gray, stats } = scanPixels({ ...layout, data })
-  return { frame: { png, width: info.width, height: info.height, hash: contentHash(rgb), phash: dhash(gray), at, luma: stats }, stats }
+  return { frame: { png, width: info.width, height: info.height, hash: contentHash(rgb), phash: gridHash(gray), at, luma: stats }, stats }
 }
 
 interface Scan {
@@ -63,20 +63,20 @@ interface Scan {
   stats: LumaStats
 }
 
-/** The single pass: copies to tight RGB (unless already tight), sums luma overall and per dhash cell. */
+/** The single pass: copies to tight RGB (unless already tight), sums luma overall and per perceptual-grid cell. */
 export function scanPixels(pixels: RawPixels): Scan {
   checkLayout(pixels)
   const { data: src, width, height, bytesPerLine, bytesPerPixel: step, red, green, blue } = pixels
   const tight = step === 3 && red === 0 && green === 1 && blue === 2 && bytesPerLine === width * 3
   const rgb = tight ? src.subarray(0, width * height * 3) : Buffer.allocUnsafe(width * height * 3)
   const cellOfX = new Uint16Array(width)
-  for (let x = 0; x < width; x++) cellOfX[x] = Math.floor((x * DHASH_WIDTH) / width)
-  const cellSums = new Float64Array(DHASH_WIDTH * DHASH_HEIGHT)
+  for (let x = 0; x < width; x++) cellOfX[x] = Math.floor((x * GRID_WIDTH) / width)
+  const cellSums = new Float64Array(GRID_WIDTH * GRID_HEIGHT)
   let sum = 0
   let sumSquares = 0
   let j = 0
   for (let y = 0; y < height; y++) {
-    const rowCell = Math.floor((y * DHASH_HEIGHT) / height) * DHASH_WIDTH
+    const rowCell = Math.floor((y * GRID_HEIGHT) / height) * GRID_WIDTH
     for (let x = 0, i = y * bytesPerLine; x < width; x++, i += step, j += 3) {
       const r = src[i + red]!
       const g = src[i + green]!
@@ -94,20 +94,27 @@ export function scanPixels(pixels: RawPixels): Scan {
   }
   const count = width * height
   const mean = sum / count
-  return { rgb, gray: cellAverages(cellSums, width, height), stats: { mean, stdev: Math.sqrt(Math.max(0, sumSquares / count - mean * mean)) } }
+  return { rgb, gray: cellAverages(cellSums, rgb, width, height), stats: { mean, stdev: Math.sqrt(Math.max(0, sumSquares / count - mean * mean)) } }
 }
 
-function cellAverages(cellSums: Float64Array, width: number, height: number): Uint8Array {
+function cellAverages(cellSums: Float64Array, rgb: Uint8Array, width: number, height: number): Uint8Array {
   const span = (size: number, cells: number, cell: number) =>
     Math.ceil(((cell + 1) * size) / cells) - Math.ceil((cell * size) / cells)
-  const gray = new Uint8Array(DHASH_WIDTH * DHASH_HEIGHT)
-  for (let cy = 0; cy < DHASH_HEIGHT; cy++) {
-    for (let cx = 0; cx < DHASH_WIDTH; cx++) {
-      const i = cy * DHASH_WIDTH + cx
-      gray[i] = Math.round(cellSums[i]! / (span(width, DHASH_WIDTH, cx) * span(height, DHASH_HEIGHT, cy)))
+  const gray = new Uint8Array(GRID_WIDTH * GRID_HEIGHT)
+  for (let cy = 0; cy < GRID_HEIGHT; cy++) {
+    for (let cx = 0; cx < GRID_WIDTH; cx++) {
+      const i = cy * GRID_WIDTH + cx
+      const pixels = span(width, GRID_WIDTH, cx) * span(height, GRID_HEIGHT, cy)
+      // An image smaller than the grid leaves some cells without pixels: they take the pixel under their corner.
+      gray[i] = pixels > 0 ? Math.round(cellSums[i]! / pixels) : lumaAt(rgb, width, Math.floor((cx * width) / GRID_WIDTH), Math.floor((cy * height) / GRID_HEIGHT))
     }
   }
   return gray
+}
+
+function lumaAt(rgb: Uint8Array, width: number, x: number, y: number): number {
+  const j = (y * width + x) * 3
+  return (77 * rgb[j]! + 150 * rgb[j + 1]! + 29 * rgb[j + 2]!) >> 8
 }
 
 function checkLayout(pixels: RawPixels): void {
@@ -116,9 +123,7 @@ function checkLayout(pixels: RawPixels): void {
 }
 
 function layoutProblem({ data, width, height, bytesPerLine, bytesPerPixel, red, green, blue }: RawPixels): string | undefined {
-  if (!Number.isInteger(width) || !Number.isInteger(height) || width < DHASH_WIDTH || height < DHASH_HEIGHT) {
-    return `size ${width}×${height} is below the ${DHASH_WIDTH}×${DHASH_HEIGHT} minimum`
-  }
+  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) return `size ${width}×${height} is not a picture`
   if (bytesPerPixel !== 3 && bytesPerPixel !== 4) return `bytesPerPixel ${String(bytesPerPixel)} is not 3 or 4`
   if ([red, green, blue].some((o) => !Number.isInteger(o) || o < 0 || o >= bytesPerPixel)) {
     return `channel offsets r=${red} g=${green} b=${blue} do not fit a ${bytesPerPixel}-byte pixel`

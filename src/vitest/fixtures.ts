@@ -1,17 +1,23 @@
-// The fixtures of `test` from 'agentprobe/vitest'. Expensive things are shared: the display and
-// the model (with its OCR worker) per worker, the browser per file (a fresh profile per file),
-// and each test gets its own artifacts folder and trace.
-import { relative } from 'node:path'
-import { inject, test as base } from 'vitest'
+// The fixtures of `test` from 'agentprobe/vitest'. Expensive things are shared: displays and
+// browsers live in the main process, one per worker slot, reused and reset for each file (see
+// browser-service.ts); the OCR worker per worker; each test gets its own artifacts folder and trace.
+import { join, relative } from 'node:path'
+import { inject, recordArtifact, test as base } from 'vitest'
 import { ConfigError } from '../core/errors.ts'
 import type { Model } from '../core/model.ts'
-import { startBrowser, startDisplay, type BrowserHandle, type DisplayHandle } from '../harness/browser-session.ts'
 import { createModel } from '../harness/create-model.ts'
 import { Locator } from '../grounding/locate.ts'
-import { secretsFromEnv, type ResolvedOptions } from '../harness/options.ts'
+import { namedSecretsFromEnv, secretsFromEnv, type ResolvedOptions } from '../harness/options.ts'
 import { artifactDirFor } from '../harness/artifact-paths.ts'
 import { TestSession, type Agent, type ScreenHandle } from '../harness/test-session.ts'
 import type { ChromeHelpers } from '../targets/chrome/cdp.ts'
+import type { Screen } from '../core/screen.ts'
+import { startAndroid, type AndroidSession } from '../harness/android-session.ts'
+import type { AndroidHelpers } from '../targets/android/android-helpers.ts'
+import { leaseBrowser, type LeasedBrowser } from './browser-lease.ts'
+import { CassetteFile } from './cassettes.ts'
+import { cassettePathFor } from '../harness/cassette-store.ts'
+import './test-meta.ts'
 
 function options(): ResolvedOptions {
   const resolved = inject('agentprobe') as ResolvedOptions | undefined
@@ -21,13 +27,24 @@ function options(): ResolvedOptions {
   return resolved
 }
 
+/** What `screen` and `agent` drive in this project: decided by the plugin's `target` option. */
+interface Surface {
+  screen: Screen
+  versions: Record<string, string>
+  signal: AbortSignal
+  besideStepFrame?: (dir: string, frameFile: string) => Promise<string | undefined>
+}
+
+export function isAndroidProject(): boolean {
+  try {
+    return (inject('agentprobe') as ResolvedOptions | undefined)?.target === 'android'
+  } catch {
+    return false // not inside a Vitest worker
+  }
+}
+
 export const test = base
   .extend('agentprobeOptions', { scope: 'worker' }, () => options())
-  .extend('display', { scope: 'worker' }, async ({ agentprobeOptions }, { onCleanup }): Promise<DisplayHandle> => {
-    const display = await startDisplay({ display: agentprobeOptions.display, size: agentprobeOptions.screen })
-    onCleanup(() => display.close())
-    return display
-  })
   .extend('locator', { scope: 'worker' }, async ({}, { onCleanup }): Promise<Locator> => {
     const locator = new Locator()
     onCleanup(() => locator.close())
@@ -36,34 +53,82 @@ export const test = base
   /** The unpacked extension under test; override per file with `test.override('extension', …)`. */
   .extend('extension', { scope: 'file' }, ({ agentprobeOptions }): string | undefined => agentprobeOptions.extension)
   .extend('model', { scope: 'file' }, async ({ agentprobeOptions, locator, extension }): Promise<Model> => {
-    return createModel(agentprobeOptions.model, { extension, locator })
+    // Keys are read here, in the worker: they never travel with the provided options.
+    return createModel(agentprobeOptions.model, { extension, locator, env: process.env })
   })
-  .extend('browser', { scope: 'file' }, async ({ agentprobeOptions, display, extension }, { onCleanup }): Promise<BrowserHandle> => {
-    const browser = await startBrowser(display, { extension, chromePath: agentprobeOptions.chromePath, url: agentprobeOptions.url })
+  /** This worker slot's display and browser, owned by the main process and reset for each file. */
+  .extend('browser', { scope: 'file' }, async ({ extension }, { onCleanup }): Promise<LeasedBrowser> => {
+    const browser = await leaseBrowser(inject('agentprobe:pool'), process.env.VITEST_POOL_ID ?? '1', extension)
     onCleanup(() => browser.close())
     return browser
   })
   .extend('chrome', ({ browser }): ChromeHelpers => browser.chrome)
-  .extend('session', async ({ agentprobeOptions, display, browser, model, locator, task, annotate, onTestFailed, signal }, { onCleanup }) => {
+  /** The Android device (target 'android'), connected once per file. */
+  .extend('device', { scope: 'file' }, async ({ agentprobeOptions }, { onCleanup }): Promise<AndroidSession> => {
+    if (!agentprobeOptions.android) throw new ConfigError("the android fixture needs the plugin option target: 'android' (agentprobe({ target: 'android' }))")
+    const device = await startAndroid(agentprobeOptions.android)
+    onCleanup(() => device.close())
+    return device
+  })
+  .extend(
+    'surface',
+    { scope: 'file' },
+    isAndroidProject()
+      ? ({ device }): Surface => ({ screen: device.screen, versions: device.versions, signal: device.signal, besideStepFrame: (dir, file) => device.dumpBeside(dir, file) })
+      : ({ browser }): Surface => ({ screen: browser.screen, versions: browser.versions, signal: browser.chrome.signal }),
+  )
+  /** This test's artifacts folder; `agentprobe run` overrides it with the seed's layout. */
+  .extend('artifactDir', ({ agentprobeOptions, task }): string =>
+    artifactDirFor(agentprobeOptions.artifactsDir, relative(agentprobeOptions.root, task.file.filepath), task.fullTestName ?? task.name),
+  )
+  /** Receives one line per agent step; none by default (`agentprobe run` prints them). */
+  .extend('progress', { scope: 'file' }, (): ((line: string) => void) | undefined => undefined)
+  /** The cassettes of this file's tests (__cua__/<file>.cassette.json), saved when the file is done. */
+  /** Where this file's cassette lives, when not beside the test file (`agentprobe run --cassette`). */
+  .extend('cassetteFile', { scope: 'file' }, (): string | undefined => undefined)
+  .extend('cassettes', { scope: 'file' }, ({ agentprobeOptions, cassetteFile }, { onCleanup }) => {
+    const files = new Map<string, CassetteFile>()
+    onCleanup(async () => {
+      for (const file of files.values()) await file.save()
+    })
+    return (testFile: string): CassetteFile => {
+      const file = files.get(testFile) ?? new CassetteFile(cassetteFile ?? cassettePathFor(testFile), agentprobeOptions.cassette)
+      files.set(testFile, file)
+      return file
+    }
+  })
+  .extend('session', async ({ agentprobeOptions, surface, model: liveModel, cassettes, locator, artifactDir, progress, task, annotate, signal }, { onCleanup }) => {
     const file = relative(agentprobeOptions.root, task.file.filepath)
+    const name = task.fullTestName ?? task.name
+    const cassette = cassettes(task.file.filepath)
+    const { model, mode } = await cassette.modelFor(name, liveModel, { artifactDir, secrets: namedSecretsFromEnv(process.env) })
     const session = new TestSession({
-      screen: display.screen,
+      screen: surface.screen,
       model,
       locator,
-      dir: artifactDirFor(agentprobeOptions.artifactsDir, file, task.fullTestName ?? task.name),
+      dir: artifactDir,
       test: { name: task.fullTestName ?? task.name, file },
-      versions: browser.versions,
+      // By default each step line goes to the agentprobe reporter, which prints it live.
+      progress: progress ?? ((line) => void recordArtifact(task, { type: 'agentprobe:progress', line }).catch(() => undefined)),
+      versions: surface.versions,
       secrets: secretsFromEnv(process.env),
-      // A dead browser, a test timeout or a cancelled run all stop the loop at once.
-      signal: AbortSignal.any([browser.chrome.signal, signal]),
+      // A dead browser or device, a test timeout or a cancelled run all stop the loop at once.
+      signal: AbortSignal.any([surface.signal, signal]),
+      besideStepFrame: surface.besideStepFrame,
       attach: (message, attachment) => annotate(message, attachment).then(() => undefined),
     })
-    let failure: string | undefined
-    onTestFailed(({ task: t }) => {
-      failure = t.result?.errors?.map((e) => e.message).join('\n') ?? 'failed'
+    // Fixtures are cleaned up after the test's state is set and before onTestFailed handlers run.
+    onCleanup(async () => {
+      cassette.done(name, model, mode)
+      session.writer.trace.cassette = cassette.summary(model, mode)
+      const failed = task.result?.state === 'fail'
+      const artifacts = await session.finish(failed ? 'failed' : 'passed', failed ? task.result?.errors?.map((e) => e.message).join('\n') || 'failed' : undefined)
+      const shown = (file: string) => relative(agentprobeOptions.root, join(session.writer.dir, file))
+      task.meta.agentprobe = { trace: shown('trace.json'), ...(artifacts?.gif && { gif: shown(artifacts.gif) }) }
     })
-    onCleanup(() => session.finish(failure === undefined ? 'passed' : 'failed', failure))
     return session
   })
   .extend('screen', ({ session }): ScreenHandle => session.screen)
   .extend('agent', ({ session }): Agent => session.agent)
+  /** adb and uiautomator helpers (target 'android'); with includeXml their dumps are kept in the test's folder. */
+  .extend('android', ({ device, artifactDir }): AndroidHelpers => device.helpersFor(artifactDir))

@@ -5,3 +5,6 @@ export { expect, describe, beforeAll, afterAll, beforeEach, afterEach } from 'vi
 export { test, test as it } from './fixtures.ts'
 export type { Agent, ScreenHandle, TestSession } from '../harness/test-session.ts'
 export type { ChromeHelpers } from '../targets/chrome/cdp.ts'
+export type { AndroidHelpers } from '../targets/android/android-helpers.ts'
+export type { ElementQuery } from '../targets/android/uiautomator-query.ts'
+export type { UiNode } from '../targets/android/uiautomator-parse.ts'

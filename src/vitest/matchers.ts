@@ -1,6 +1,7 @@
 // Async matchers. A failing one says what it saw and where the screenshot is; an error in the
 // verdict path (a model or CDP failure) throws, so even `.not` cannot turn it into a pass.
 import { expect } from 'vitest'
+import './android-matchers.ts'
 import { ConfigError } from '../core/errors.ts'
 import { isScreenHandle, type ScreenHandle } from '../harness/test-session.ts'
 import { describeFilter, describeTarget, matchTarget, type TargetFilter } from '../targets/chrome/match-target.ts'

@@ -1,28 +1,49 @@
 // The Vitest plugin: resolves options once in the main process (the only place besides the CLI
 // that reads the environment), hands them to workers with `provide`, and registers the matchers.
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { Plugin } from 'vitest/config'
+import type { Plugin, UserWorkspaceConfig } from 'vitest/config'
+import type { TestProject } from 'vitest/node'
+import { slug } from '../harness/artifact-paths.ts'
+import { resolveAndroid, type AndroidOptions } from '../harness/android-options.ts'
 import { chooseModel } from '../harness/choose-model.ts'
-import { DEFAULT_SCREEN, resolvePath, type AgentprobeOptions, type ResolvedOptions } from '../harness/options.ts'
+import { startBrowserService } from './browser-service.ts'
+import { cassetteMode, DEFAULT_SCREEN, isCi, resolvePath, type AgentprobeOptions, type ResolvedOptions } from '../harness/options.ts'
+
+import { modelProjectName, projectForModel } from './model-projects.ts'
+import { registerReporter } from './register-reporter.ts'
 
 export type { AgentprobeOptions }
+
+export interface AgentprobePluginOptions extends AgentprobeOptions {
+  /** Runs the suite once per model, one project each (`<project> (<model>)`), for the leaderboard. */
+  models?: string[]
+  /** The agentprobe reporter (live step lines, report/index.html, $GITHUB_STEP_SUMMARY); default true. */
+  report?: boolean
+}
 
 declare module 'vitest' {
   export interface ProvidedContext {
     agentprobe: ResolvedOptions
+    /** The main process's browser pool endpoint (see browser-service.ts). */
+    'agentprobe:pool': string
   }
 }
 
 const setupFile = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? './setup.ts' : './setup.js', import.meta.url))
 
 /** `plugins: [agentprobe({ extension: './dist' })]` in vitest.config.ts. */
-export function agentprobe(options: AgentprobeOptions = {}): Plugin {
+export function agentprobe(options: AgentprobePluginOptions = {}): Plugin {
+  const models = options.models ?? []
+  let userConfig: UserWorkspaceConfig = {}
   return {
     name: 'agentprobe',
     config(config) {
+      userConfig = config
       const test = config.test ?? {}
       return {
         test: {
+          ...(models[0] !== undefined && { name: modelProjectName(test.name as string | undefined, models[0]) }),
           setupFiles: [setupFile],
           // A computer-use test takes tens of seconds; Vitest's 5 s default would cut every run short.
           ...(test.testTimeout === undefined && { testTimeout: 180_000 }),
@@ -30,21 +51,50 @@ export function agentprobe(options: AgentprobeOptions = {}): Plugin {
         },
       }
     },
-    configureVitest({ project }) {
-      project.provide('agentprobe', resolveOptions(options, project.config.root, process.env))
+    async configureVitest({ vitest, project, injectTestProjects }) {
+      const setup = async (p: TestProject, model: string | undefined) => {
+        const resolved = resolveForModel(options, p.config.root, process.env, model)
+        resolved.cassette.update = vitest.config.update === true || vitest.config.update === 'all'
+        // One line saying which model runs and why (never a key: reasons name variables, not values).
+        vitest.logger.log(`agentprobe [${p.name}]: model ${resolved.model.id} (${resolved.model.reason})`)
+        p.provide('agentprobe', resolved)
+        p.provide('agentprobe:pool', await startBrowserService(vitest, p, resolved))
+        return resolved
+      }
+      const resolved = await setup(project, models[0])
+      if (options.report !== false) registerReporter(vitest, models.length ? dirname(resolved.artifactsDir) : resolved.artifactsDir, process.env.GITHUB_STEP_SUMMARY)
+      // Injected projects get no configureVitest call of their own: they are set up here.
+      for (const model of models.slice(1)) {
+        const plugin = agentprobe({ ...options, models: undefined, report: false, model })
+        for (const p of await injectTestProjects(projectForModel(userConfig, model, plugin))) await setup(p, model)
+      }
     },
   }
+}
+
+/** One model's options: that model whatever AGENTPROBE_MODEL says, and its own artifacts folder. */
+function resolveForModel(options: AgentprobeOptions, root: string, env: Record<string, string | undefined>, model: string | undefined): ResolvedOptions {
+  if (model === undefined) return resolveOptions(options, root, env)
+  const resolved = resolveOptions({ ...options, model }, root, { ...env, AGENTPROBE_MODEL: undefined })
+  return { ...resolved, artifactsDir: join(resolved.artifactsDir, slug(model, 60)) }
 }
 
 export function resolveOptions(options: AgentprobeOptions, root: string, env: Record<string, string | undefined>): ResolvedOptions {
   return {
     root,
     extension: options.extension === undefined ? undefined : resolvePath(root, options.extension),
-    model: chooseModel({ env, option: options.model }),
+    model: chooseModel({ env, option: options.model, settings: options.modelOptions }),
     display: options.display ?? env.AGENTPROBE_DISPLAY,
     screen: options.screen ?? DEFAULT_SCREEN,
     artifactsDir: resolvePath(root, options.artifactsDir ?? env.AGENTPROBE_ARTIFACTS_DIR ?? 'artifacts'),
     chromePath: options.chromePath ?? env.CHROME_PATH,
     url: options.url,
+    cassette: { mode: cassetteMode(options.cassette ?? env.AGENTPROBE_CASSETTE, options.cassette ? 'the plugin option cassette' : 'AGENTPROBE_CASSETTE'), update: false, ci: isCi(env) },
+    ...(options.target === 'android' && { target: 'android' as const, android: resolveAndroid(androidPaths(options.android ?? {}, root), env) }),
   }
+}
+
+/** A relative sdkRoot is relative to the project, like every other path option. */
+function androidPaths(android: AndroidOptions, root: string): AndroidOptions {
+  return android.sdkRoot === undefined ? android : { ...android, sdkRoot: resolvePath(root, android.sdkRoot) }
 }

@@ -93,24 +93,38 @@ export class ChromeHelpers {
   /** Opens chrome-extension://<id>/<path> in a new tab, waits for it to load and returns its target. */
   async openExtensionPage(path: string, { timeout = 5000, signal }: WaitOptions = {}): Promise<TargetInfo> {
     if (this.extensionId === undefined) throw new ConfigError(`openExtensionPage('${path}') needs an extension, but none was loaded`)
+    return this.openPage(`chrome-extension://${this.extensionId}/${path.replace(/^\/+/, '')}`, { timeout, signal })
+  }
+
+  /** Opens `url` in a new tab, waits for it to load and returns its target. */
+  async openPage(url: string, { timeout = 5000, signal }: WaitOptions = {}): Promise<TargetInfo> {
     signal?.throwIfAborted()
-    const url = `chrome-extension://${this.extensionId}/${path.replace(/^\/+/, '')}`
     const { targetId } = await this.#cdp.call('Target.createTarget', (c) => c.send('Target.createTarget', { url: 'about:blank' }))
-    const deadline = timeoutSignal(timeout, () => new TimeoutError(`${url} did not load within ${timeout} ms`))
     try {
-      await raceAbort(
-        this.#cdp.inSession(targetId, async (sessionId) => {
-          const { errorText } = await this.#cdp.call('Page.navigate', (c) => c.send('Page.navigate', { url }, sessionId))
-          if (errorText) throw new TargetError(`could not open ${url}: ${errorText}`)
-          await this.#cdp.call('Runtime.evaluate', (c) => c.send('Runtime.evaluate', { expression: LOADED, awaitPromise: true }, sessionId))
-        }),
-        this.#with(signal, deadline),
-      )
+      await this.navigate(targetId, url, { timeout, signal })
     } catch (error) {
-      await this.#cdp.call('Target.closeTarget', (c) => c.send('Target.closeTarget', { targetId })).catch(() => undefined)
+      await this.closeTarget(targetId).catch(() => undefined)
       throw error
     }
     return (await this.targets()).find((t) => t.id === targetId) ?? { id: targetId, type: 'page', url, title: '' }
+  }
+
+  /** Closes one target (a tab, a popup, an extension page). */
+  async closeTarget(targetId: string): Promise<void> {
+    await this.#cdp.call('Target.closeTarget', (c) => c.send('Target.closeTarget', { targetId }))
+  }
+
+  /** Navigates a page target to `url` and waits for its load event. */
+  async navigate(targetId: string, url: string, { timeout = 5000, signal }: WaitOptions = {}): Promise<void> {
+    const deadline = timeoutSignal(timeout, () => new TimeoutError(`${url} did not load within ${timeout} ms`))
+    await raceAbort(
+      this.#cdp.inSession(targetId, async (sessionId) => {
+        const { errorText } = await this.#cdp.call('Page.navigate', (c) => c.send('Page.navigate', { url }, sessionId))
+        if (errorText) throw new TargetError(`could not open ${url}: ${errorText}`)
+        await this.#cdp.call('Runtime.evaluate', (c) => c.send('Runtime.evaluate', { expression: LOADED, awaitPromise: true }, sessionId))
+      }),
+      this.#with(signal, deadline),
+    )
   }
 
   /** Closes the DevTools connection (not the browser). */

@@ -24,6 +24,8 @@ export function chromeArgs({ userDataDir, size, extensionPath, url = 'about:blan
     '--disable-default-apps',
     `--user-data-dir=${userDataDir}`,
     '--remote-debugging-port=0', // Chromium picks a free port and writes it to DevToolsActivePort
+    '--remote-debugging-pipe', // beside the port: only the pipe may call Extensions.loadUnpacked
+    '--enable-unsafe-extension-debugging', // lets the pipe load and reload unpacked extensions
     '--window-position=0,0',
     `--window-size=${size.width},${size.height}`,
     ...(extensionPath === undefined ? [] : [`--load-extension=${extensionPath}`]),

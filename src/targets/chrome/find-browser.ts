@@ -51,6 +51,15 @@ export function browserVersion(executablePath: string): Promise<string> {
   return version
 }
 
+/**
+ * How an unpacked extension gets into this browser: Chromium takes --load-extension; branded Google
+ * Chrome ignores it since version 137 (DESIGN §8), so there it is loaded over the DevTools pipe.
+ */
+export function extensionLoading(version: string): 'flag' | 'pipe' {
+  const major = /^Google Chrome (\d+)\./.exec(version)?.[1]
+  return major !== undefined && Number(major) >= 137 ? 'pipe' : 'flag'
+}
+
 /** Branded Google Chrome ignores --load-extension since version 137 (DESIGN §8): say so instead of waiting for a worker that never comes. */
 export function assertLoadsUnpacked(version: string, executablePath: string): void {
   const major = /^Google Chrome (\d+)\./.exec(version)?.[1]

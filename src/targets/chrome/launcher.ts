@@ -7,7 +7,7 @@ import { chromeArgs } from './chrome-args.ts'
 import { waitForDevToolsPort } from './devtools-port.ts'
 import type { ChromeEndpoint } from './endpoint.ts'
 import { loadExtensionDir, type ExtensionDir } from './extension-dir.ts'
-import { assertLoadsUnpacked, browserVersion, findBrowser } from './find-browser.ts'
+import { browserVersion, extensionLoading, findBrowser } from './find-browser.ts'
 import { createProfile } from './profile.ts'
 import { spawnChrome, type SpawnedChrome } from './spawn-chrome.ts'
 import { waitUntilReady } from './wait-ready.ts'
@@ -28,18 +28,24 @@ export interface LaunchChromeOptions {
   signal?: AbortSignal | undefined
   /** Upper bound on the start, ms (default 30 000). */
   timeout?: number | undefined
+  /** How to load the extension: --load-extension, or Extensions.loadUnpacked over the DevTools pipe (default: what the browser supports). */
+  extensionLoading?: 'flag' | 'pipe' | undefined
 }
 
 /** A running Chromium; `signal` aborts if it dies without `close()`. */
 export interface ChromeProcess extends ChromeEndpoint {
   readonly pid: number
   readonly extensionId: string | undefined
+  /** The extension's real absolute path, as loaded (its ID is derived from it). */
+  readonly extensionPath: string | undefined
   readonly userDataDir: string
   readonly executablePath: string
   /** `chromium --version`, e.g. 'Chromium 156.0.8078.108 built on Debian…'. */
   readonly version: string
   readonly signal: AbortSignal
   readonly closing: boolean
+  /** Loads (or, when already loaded, reloads from disk) an unpacked extension; resolves with its ID. */
+  loadUnpacked(path: string): Promise<string>
   /** Kills the whole process group, waits for it and deletes the profile; safe to call twice. */
   close(): Promise<void>
 }
@@ -51,9 +57,10 @@ export async function launchChrome(options: LaunchChromeOptions): Promise<Chrome
   const extension = options.extensionDir === undefined ? undefined : await loadExtensionDir(options.extensionDir)
   const executablePath = await findBrowser(options.executablePath)
   const version = await browserVersion(executablePath)
-  if (extension !== undefined) assertLoadsUnpacked(version, executablePath)
+  const loading = options.extensionLoading ?? extensionLoading(version)
   const profile = await createProfile(extension?.id)
-  const argv = chromeArgs({ userDataDir: profile.dir, size, extensionPath: extension?.path, url, args })
+  const flagPath = loading === 'flag' ? extension?.path : undefined
+  const argv = chromeArgs({ userDataDir: profile.dir, size, extensionPath: flagPath, url, args })
   let chrome: SpawnedChrome
   try {
     chrome = spawnChrome(executablePath, argv, display)
@@ -88,6 +95,7 @@ export async function launchChrome(options: LaunchChromeOptions): Promise<Chrome
   const deadline = performance.now() + timeout
   try {
     const { port, path } = await waitForDevToolsPort(profile.dir, { timeout, signal: startSignal })
+    if (extension !== undefined && loading === 'pipe') await chrome.pipe.send('Extensions.loadUnpacked', { path: extension.path })
     await waitUntilReady(port, extension, { timeout: deadline - performance.now(), signal: startSignal })
     ready = true
     return {
@@ -95,6 +103,7 @@ export async function launchChrome(options: LaunchChromeOptions): Promise<Chrome
       port,
       webSocketUrl: `ws://127.0.0.1:${port}${path}`,
       extensionId: extension?.id,
+      extensionPath: extension?.path,
       userDataDir: profile.dir,
       executablePath,
       version,
@@ -102,6 +111,7 @@ export async function launchChrome(options: LaunchChromeOptions): Promise<Chrome
       get closing() {
         return closing
       },
+      loadUnpacked: async (path) => (await chrome.pipe.send<{ id: string }>('Extensions.loadUnpacked', { path })).id,
       close,
     }
   } catch (error) {

@@ -1,9 +1,11 @@
 // Runs the Chromium executable as the leader of its own process group, on the given display,
 // keeping the tail of its stderr for error messages.
+import type { Readable, Writable } from 'node:stream'
 import { execa } from 'execa'
 import { raceAbort } from '../../core/abort.ts'
 import { TargetError } from '../../core/errors.ts'
 import { OutputTail } from './output-tail.ts'
+import { PipeConnection } from './pipe-connection.ts'
 import { killGroup, killGroupOnExit } from './process-group.ts'
 
 const RELEASE_TIMEOUT_MS = 5000
@@ -14,6 +16,8 @@ export interface SpawnedChrome {
   readonly exited: Promise<string>
   /** The last meaningful lines of its stderr. */
   stderrTail(): string
+  /** The DevTools pipe (fds 3 and 4). */
+  readonly pipe: PipeConnection
   /** SIGKILLs the whole group and waits until every process of it is gone. */
   kill(): Promise<void>
 }
@@ -23,13 +27,12 @@ export function spawnChrome(executablePath: string, argv: readonly string[], dis
   const child = execa(executablePath, argv, {
     env: { DISPLAY: display },
     detached: true,
-    stdin: 'ignore',
-    stdout: 'ignore',
-    stderr: 'pipe',
+    stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'],
     buffer: false,
     reject: false,
     cleanup: false,
   })
+  const pipe = new PipeConnection(child.stdio[3] as unknown as Writable, child.stdio[4] as unknown as Readable)
   const tail = new OutputTail()
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => tail.push(chunk))
   const pid = child.pid
@@ -46,6 +49,7 @@ export function spawnChrome(executablePath: string, argv: readonly string[], dis
   return {
     pid,
     exited,
+    pipe,
     stderrTail: () => tail.text(),
     kill: async () => {
       killGroup(pid)

@@ -5,6 +5,8 @@ export interface CaptureSource {
   capture(signal?: AbortSignal): Promise<EncodedFrame>
   /** A cheap exact fingerprint of the screen, for settle. */
   fingerprint(signal?: AbortSignal): Promise<string>
+  /** The XWD file it reads, for a framebuffer source. */
+  readonly framebufferPath?: string
   /** Releases what the source owns (never a display it did not start). */
   close(): Promise<void>
 }

@@ -33,6 +33,7 @@ export function framebufferSource(xvfb: Xvfb): CaptureSource {
     async fingerprint(signal) {
       return contentHash((await read(signal)).data)
     },
+    framebufferPath: xvfb.framebufferPath,
     close: () => xvfb.stop(),
   }
 }

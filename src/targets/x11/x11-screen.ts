@@ -30,6 +30,8 @@ export interface X11StartOptions extends X11InputOptions {
 export interface X11AttachOptions extends X11InputOptions {
   /** An existing display, e.g. ':99'. */
   display: string
+  /** The display's XWD framebuffer file, when it is an Xvfb with -fbdir. */
+  framebufferPath?: string
   signal?: AbortSignal
 }
 
@@ -58,14 +60,25 @@ export class X11Screen implements Screen {
     return new X11Screen(xvfb.display, { width, height }, framebufferSource(xvfb), input, true)
   }
 
-  /** Uses a display someone else runs; close() leaves it running. */
-  static async attach({ display, signal, ...input }: X11AttachOptions): Promise<X11Screen> {
+  /**
+   * Uses a display someone else runs; close() leaves it running. With its framebuffer file (an Xvfb
+   * started with -fbdir, e.g. by another process of this run) frames are read from it, else by scrot.
+   */
+  static async attach({ display, framebufferPath, signal, ...input }: X11AttachOptions): Promise<X11Screen> {
     const size = await displaySize(display, signal)
-    return new X11Screen(display, size, await scrotSource(display), input, false)
+    const source = framebufferPath
+      ? framebufferSource({ display, framebufferPath, stop: async () => undefined })
+      : await scrotSource(display)
+    return new X11Screen(display, size, source, input, false)
   }
 
   get display(): string {
     return this.#display
+  }
+
+  /** The XWD file frames are read from, when this screen reads a framebuffer (not scrot). */
+  get framebufferPath(): string | undefined {
+    return this.#source.framebufferPath
   }
 
   async capture(options: { signal?: AbortSignal } = {}): Promise<Frame> {

@@ -1,0 +1,102 @@
+import { mkdtemp } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import type { CassetteCall, CassetteMode } from '../core/cassette.ts'
+import type { Decision, Model } from '../core/model.ts'
+import { TraceWriter } from '../report/trace-writer.ts'
+import { FakeScreen } from '../testing/fake-screen.ts'
+import { ScriptedModel } from '../testing/scripted-model.ts'
+import { CassetteModel } from './cassette-model.ts'
+import { runAgent } from './run-agent.ts'
+
+const click = (x: number): Decision => ({ status: 'continue', actions: [{ type: 'click', x, y: 5, button: 'left' }], usage: { inputTokens: 1000, outputTokens: 10, costUsd: 0.01 } })
+const done: Decision = { status: 'passed', actions: [], text: 'TEST_PASSED', usage: { costUsd: 0.01 } }
+
+/** A screen whose content is a number that each click advances, so every frame differs. */
+function screen(): FakeScreen {
+  const s = new FakeScreen()
+  let n = 0
+  s.content = 'page 0'
+  s.onPerform = (_a, self) => { self.content = `page ${++n}` }
+  return s
+}
+
+/** A fake screen's phash is its exact hash padded: give it a real grid-hash shape so framesMatch can compare. */
+function gridScreen(): FakeScreen {
+  const s = screen()
+  const capture = s.capture.bind(s)
+  s.capture = async () => {
+    const frame = await capture()
+    const level = Number(s.content.split(' ')[1]) * 40
+    return { ...frame, phash: level.toString(16).padStart(2, '0').repeat(48 * 27) }
+  }
+  return s
+}
+
+async function run(model: Model, s = gridScreen(), verify?: string) {
+  const dir = await mkdtemp(join(tmpdir(), 'agentprobe-cassette-'))
+  const sink = new TraceWriter({ dir, test: { name: 't' }, model: model.id, target: { kind: 'fake', ...s.size } })
+  return runAgent({ screen: s, model, sink }, 'click twice', { verify })
+}
+
+function cassette(mode: CassetteMode, recorded: readonly CassetteCall[], live: () => Model, secrets?: Record<string, string>) {
+  return new CassetteModel({ mode, recorded, live, id: 'scripted', secrets })
+}
+
+const noModel = (): Model => {
+  throw new Error('the live model must not be called')
+}
+
+async function record(): Promise<CassetteCall[]> {
+  const live = new ScriptedModel([click(1), click(2), done], [{ answer: 'YES', evidence: 'seen' }])
+  const model = cassette('record', [], () => live)
+  expect((await run(model, gridScreen(), 'done?')).status).toBe('passed')
+  return model.calls
+}
+
+describe('CassetteModel', () => {
+  it('records every call, then replays them with no live call at all', async () => {
+    const calls = await record()
+    expect(calls.map((c) => c.kind)).toEqual(['agent', 'verify'])
+    const replay = cassette('replay', calls, noModel)
+    const result = await run(replay, gridScreen(), 'done?')
+    expect(result.status).toBe('passed')
+    expect(replay.stats).toMatchObject({ replayedSteps: 3, liveSteps: 0, replayedVerdicts: 1, liveVerdicts: 0 })
+    expect(replay.stats.savedUsd).toBeCloseTo(0.03)
+  })
+
+  it('fails as replay_drift in replay mode when the screen changed', async () => {
+    const calls = await record()
+    const changed = gridScreen()
+    changed.onPerform = (_a, self) => { self.content = 'page 5' }
+    const result = await run(cassette('replay', calls, noModel), changed)
+    expect(result.status).toBe('failed')
+    expect(result.run.failures.map((f) => f.type)).toEqual(['replay_drift'])
+    expect(result.reason).toMatch(/step 2 .*no longer looks/)
+  })
+
+  it('hands over to the live model from the drifting step in auto mode, and re-records from there', async () => {
+    const calls = await record()
+    const changed = gridScreen()
+    changed.onPerform = (_a, self) => { self.content = 'page 5' }
+    const live = new ScriptedModel([click(9), done])
+    const auto = cassette('auto', calls, () => live)
+    expect((await run(auto, changed)).status).toBe('passed')
+    expect(live.turns.map((t) => t.step)).toEqual([2, 3])
+    expect(auto.stats).toMatchObject({ replayedSteps: 1, liveSteps: 2 })
+    const [agent] = auto.calls
+    expect(agent?.kind === 'agent' && agent.steps.map((s) => s.actions[0]?.type ?? s.status)).toEqual(['click', 'click', 'passed'])
+  })
+
+  it('stores typed secrets as placeholders and fills them in again at replay', async () => {
+    const typing: Decision = { status: 'continue', actions: [{ type: 'type', text: 'user hunter2!' }] }
+    const rec = cassette('record', [], () => new ScriptedModel([typing, done]), { password: 'hunter2!' })
+    await run(rec)
+    expect(JSON.stringify(rec.calls)).not.toContain('hunter2!')
+    expect(JSON.stringify(rec.calls)).toContain('{{password}}')
+    const s = gridScreen()
+    await run(cassette('replay', rec.calls, noModel, { password: 'hunter2!' }), s)
+    expect(s.performed[0]).toEqual({ type: 'type', text: 'user hunter2!', secret: true })
+  })
+})

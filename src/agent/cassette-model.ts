@@ -1,0 +1,144 @@
+// Replays a recorded test's model calls while the live screen matches what the model saw, and
+// calls the live model (recording its answers) from the first step that does not. In `replay`
+// mode a mismatch is replay_drift instead: CI never pays for a call it did not plan.
+import { AgentprobeError } from '../core/errors.ts'
+import { hideSecrets, revealSecrets, type CassetteCall, type CassetteMode } from '../core/cassette.ts'
+import { framesMatch, type Frame } from '../core/frame.ts'
+import { ZERO_USAGE, addUsage, type Decision, type Model, type Turn, type Verdict } from '../core/model.ts'
+
+type AgentCall = Extract<CassetteCall, { kind: 'agent' }>
+type VerifyCall = Extract<CassetteCall, { kind: 'verify' }>
+
+export interface CassetteModelOptions {
+  mode: CassetteMode
+  /** This test's recorded calls, in order. */
+  recorded: readonly CassetteCall[]
+  /** The live model, created only when a call must go to it. */
+  live: () => Model
+  /** The model id to record (the live model's). */
+  id: string
+  /** Named secrets the test supplies: stored as {{name}}, filled in again at replay. */
+  secrets?: Readonly<Record<string, string>>
+  /** Writes a recorded | live | difference image for a drift and returns its path. */
+  onDrift?: (recordedPhash: string, live: Frame) => Promise<string | undefined>
+  /** Keeps the frame a live decision was made on (for later drift images). */
+  onRecord?: (frame: Frame) => Promise<void>
+}
+
+export interface CassetteStats {
+  replayedSteps: number
+  liveSteps: number
+  replayedVerdicts: number
+  liveVerdicts: number
+  /** What the replayed calls cost when they were recorded. */
+  savedUsd: number
+}
+
+interface Run {
+  recorded?: AgentCall
+  out: AgentCall
+  live: boolean
+}
+
+export class ReplayDriftError extends AgentprobeError {
+  constructor(message: string, diff?: string) {
+    super('AGENTPROBE_REPLAY_DRIFT', diff ? `${message}; side-by-side diff: ${diff}` : message, { context: { diff } })
+  }
+}
+
+export class CassetteModel implements Model {
+  readonly id: string
+  /** What this run produced, replayed or live: the test's new recording. */
+  readonly calls: CassetteCall[] = []
+  readonly stats: CassetteStats = { replayedSteps: 0, liveSteps: 0, replayedVerdicts: 0, liveVerdicts: 0, savedUsd: 0 }
+  readonly #o: CassetteModelOptions
+  readonly #runs = new Map<string, Run>()
+  #cursor = 0
+  #live: Model | undefined
+
+  constructor(options: CassetteModelOptions) {
+    this.#o = options
+    this.id = options.id
+  }
+
+  async next(turn: Turn): Promise<Decision> {
+    const run = this.#run(turn)
+    const step = run.recorded?.steps[turn.step - 1]
+    const replayable = this.#replaying() && !run.live && step !== undefined
+    if (replayable && framesMatch(step.phash, turn.frame.phash)) {
+      this.stats.replayedSteps++
+      this.stats.savedUsd += step.usage.costUsd
+      run.out.steps.push(step)
+      const secrets = this.#o.secrets ?? {}
+      return { status: step.status, actions: step.actions.map((a) => revealSecrets(a, secrets)), ...(step.text !== undefined && { text: step.text }) }
+    }
+    if (this.#o.mode === 'replay') {
+      const why = !run.recorded
+        ? `the cassette has no recording of agent.do(${JSON.stringify(turn.instruction)}) here`
+        : !step
+          ? `the recording of agent.do(${JSON.stringify(turn.instruction)}) ends before step ${turn.step}`
+          : `step ${turn.step} of agent.do(${JSON.stringify(turn.instruction)}): the screen no longer looks the way it did when the model decided`
+      throw new ReplayDriftError(`replay_drift: ${why}`, step ? await this.#o.onDrift?.(step.phash, turn.frame) : undefined)
+    }
+    // From here on this run is live: later recorded steps were decided on a screen that no longer exists.
+    run.live = true
+    const decision = await this.#liveModel().next(turn)
+    this.stats.liveSteps++
+    await this.#o.onRecord?.(turn.frame)
+    const secrets = this.#o.secrets ?? {}
+    run.out.steps.push({
+      phash: turn.frame.phash,
+      actions: decision.actions.map((a) => hideSecrets(a, secrets)),
+      status: decision.status,
+      ...(decision.text !== undefined && { text: decision.text }),
+      usage: addUsage(ZERO_USAGE, decision.usage),
+    })
+    return decision
+  }
+
+  async verify(question: string, frame: Frame, options?: { signal?: AbortSignal }): Promise<Verdict> {
+    const recorded = this.#take<VerifyCall>('verify', (c) => c.question === question)
+    if (recorded && this.#replaying() && framesMatch(recorded.phash, frame.phash)) {
+      this.stats.replayedVerdicts++
+      this.stats.savedUsd += recorded.usage.costUsd
+      this.calls.push(recorded)
+      return { answer: recorded.answer, evidence: recorded.evidence }
+    }
+    if (this.#o.mode === 'replay') {
+      const why = recorded ? 'the screen no longer looks the way it did when it was judged' : 'the cassette has no recorded verdict for it here'
+      throw new ReplayDriftError(`replay_drift: ${JSON.stringify(question)}: ${why}`, recorded ? await this.#o.onDrift?.(recorded.phash, frame) : undefined)
+    }
+    const verdict = await this.#liveModel().verify(question, frame, options)
+    this.stats.liveVerdicts++
+    await this.#o.onRecord?.(frame)
+    this.calls.push({ kind: 'verify', model: this.id, question, phash: frame.phash, answer: verdict.answer, evidence: verdict.evidence, usage: addUsage(ZERO_USAGE, verdict.usage) })
+    return verdict
+  }
+
+  #replaying(): boolean {
+    return this.#o.mode === 'auto' || this.#o.mode === 'replay'
+  }
+
+  #run(turn: Turn): Run {
+    let run = this.#runs.get(turn.runId)
+    if (!run) {
+      const recorded = this.#take<AgentCall>('agent', (c) => c.instruction === turn.instruction)
+      run = { recorded, out: { kind: 'agent', model: this.id, instruction: turn.instruction, screen: turn.screen, steps: [] }, live: false }
+      this.#runs.set(turn.runId, run)
+      this.calls.push(run.out)
+    }
+    return run
+  }
+
+  /** The next recorded call, when it is of this kind and fits; the cursor moves past it either way. */
+  #take<C extends CassetteCall>(kind: C['kind'], fits: (call: C) => boolean): C | undefined {
+    const call = this.#o.recorded[this.#cursor]
+    this.#cursor++
+    return call && call.kind === kind && fits(call as C) ? (call as C) : undefined
+  }
+
+  #liveModel(): Model {
+    this.#live ??= this.#o.live()
+    return this.#live
+  }
+}

@@ -1,0 +1,123 @@
+// Displays and browsers owned by Vitest's main process, one per worker slot, reused across test
+// files and across watch-mode reruns: a rerun resets state in place instead of restarting Chromium,
+// and a rebuilt extension is reloaded in every browser that runs it.
+import type { Size } from '../core/frame.ts'
+import { ChromeHelpers } from '../targets/chrome/cdp.ts'
+import type { ChromeEndpoint } from '../targets/chrome/endpoint.ts'
+import { reloadExtension, resetBrowserState } from '../targets/chrome/extension-state.ts'
+import { launchChrome, type ChromeProcess } from '../targets/chrome/launcher.ts'
+import { waitForContent } from '../core/screen.ts'
+import { X11Screen } from '../targets/x11/x11-screen.ts'
+import { readExtensionInfo } from './extension-info.ts'
+
+export interface PoolOptions {
+  /** A display to share instead of one private Xvfb per slot. */
+  display?: string
+  size: Size
+  chromePath?: string
+  url?: string
+}
+
+/** What a worker needs to use a pooled browser: plain data, sent over the pool's HTTP endpoint. */
+export interface Lease {
+  display: string
+  framebufferPath?: string
+  endpoint: Omit<ChromeEndpoint, 'signal' | 'closing'>
+  versions: Record<string, string>
+  /** The browser process, so that a test can tell a reuse from a restart. */
+  pid: number
+  /** True when a running browser was reset rather than started. */
+  reused: boolean
+  ms: number
+}
+
+interface Slot {
+  screen?: X11Screen
+  chrome?: ChromeProcess
+  helpers?: ChromeHelpers
+  extension?: string
+  versions: Record<string, string>
+  /** Leases of one slot never overlap; this serialises them. */
+  queue: Promise<unknown>
+}
+
+export class BrowserPool {
+  readonly #options: PoolOptions
+  readonly #slots = new Map<string, Slot>()
+  #reloading: Promise<unknown> = Promise.resolve()
+
+  constructor(options: PoolOptions) {
+    this.#options = options
+  }
+
+  /** A browser on its own display for `slot`, with `extension` loaded and a fresh state. */
+  lease(slotId: string, extension: string | undefined): Promise<Lease> {
+    const slot = this.#slots.get(slotId) ?? { versions: {}, queue: Promise.resolve() }
+    this.#slots.set(slotId, slot)
+    const next = slot.queue.then(() => this.#lease(slot, extension))
+    slot.queue = next.catch(() => undefined)
+    return next
+  }
+
+  /** Reloads `extension` in every browser that runs it; resolves with what it did. */
+  reload(extension: string): Promise<{ browsers: number; ms: number }> {
+    const run = async () => {
+      const started = performance.now()
+      const helpers = [...this.#slots.values()].filter((s) => s.extension === extension && s.helpers && !s.chrome?.signal.aborted)
+      await Promise.all(helpers.map((s) => reloadExtension(s.helpers!, () => s.chrome!.loadUnpacked(s.chrome!.extensionPath!))))
+      return { browsers: helpers.length, ms: Math.round(performance.now() - started) }
+    }
+    const done = this.#reloading.then(run, run)
+    this.#reloading = done.catch(() => undefined)
+    return done
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.#slots.values()].map((slot) => closeSlot(slot)))
+    this.#slots.clear()
+  }
+
+  async #lease(slot: Slot, extension: string | undefined): Promise<Lease> {
+    await this.#reloading
+    const started = performance.now()
+    const { size, display, chromePath, url } = this.#options
+    slot.screen ??= display ? await X11Screen.attach({ display }) : await X11Screen.start(size)
+    const screen = slot.screen
+    let reused = false
+    if (slot.chrome && !slot.chrome.signal.aborted && slot.extension === extension && slot.helpers) {
+      await resetBrowserState(slot.helpers, () => slot.chrome!.loadUnpacked(slot.chrome!.extensionPath!), { url })
+      reused = true
+    } else {
+      await closeBrowser(slot)
+      slot.chrome = await launchChrome({ executablePath: chromePath, display: screen.display, extensionDir: extension, size, url })
+      slot.helpers = await ChromeHelpers.connect(slot.chrome)
+      slot.extension = extension
+      const info = extension ? await readExtensionInfo(extension) : undefined
+      slot.versions = { browser: slot.chrome.version, ...(info && { extension: `${info.name} ${info.version}` }) }
+    }
+    // The first step must see the browser drawn, its toolbar icon included, not a blank display.
+    await waitForContent(screen)
+    const { port, webSocketUrl, version, extensionId, pid } = slot.chrome
+    return {
+      display: screen.display,
+      ...(screen.framebufferPath && { framebufferPath: screen.framebufferPath }),
+      endpoint: { port, webSocketUrl, version, extensionId },
+      versions: slot.versions,
+      pid,
+      reused,
+      ms: Math.round(performance.now() - started),
+    }
+  }
+}
+
+async function closeBrowser(slot: Slot): Promise<void> {
+  await slot.helpers?.close().catch(() => undefined)
+  await slot.chrome?.close().catch(() => undefined)
+  slot.helpers = undefined
+  slot.chrome = undefined
+}
+
+async function closeSlot(slot: Slot): Promise<void> {
+  await closeBrowser(slot)
+  await slot.screen?.close()
+}

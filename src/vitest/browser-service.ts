@@ -1,0 +1,41 @@
+// Wires the browser pool into a Vitest run: starts its endpoint, closes it with Vitest, and in
+// watch mode turns a change under the extension folder into an in-place reload and a rerun of
+// this project's tests (only this project's: other suites are not touched).
+import { relative, sep } from 'node:path'
+import type { TestProject, Vitest } from 'vitest/node'
+import { BrowserPool } from '../harness/browser-pool.ts'
+import type { ResolvedOptions } from '../harness/options.ts'
+import { startPoolServer } from './pool-server.ts'
+
+export async function startBrowserService(vitest: Vitest, project: TestProject, options: ResolvedOptions): Promise<string> {
+  const pool = new BrowserPool({ display: options.display, size: options.screen, chromePath: options.chromePath, url: options.url })
+  const server = await startPoolServer(pool)
+  vitest.onClose(async () => {
+    await server.close()
+    await pool.close()
+  })
+  if (vitest.config.watch && options.extension) await watchExtension(vitest, project, pool, options.extension)
+  return server.url
+}
+
+async function watchExtension(vitest: Vitest, project: TestProject, pool: BrowserPool, extension: string): Promise<void> {
+  const inside = (file: string) => !relative(extension, file).startsWith('..') && !relative(extension, file).startsWith(sep)
+  let tests = (await project.globTestFiles()).testFiles
+  vitest.config.watchTriggerPatterns = [
+    ...(vitest.config.watchTriggerPatterns ?? []),
+    { pattern: new RegExp(`^${escape(extension.split(sep).join('/'))}/`), testsToRun: () => tests },
+  ]
+  project.vite.watcher.add(extension)
+  project.vite.watcher.on('change', (file) => {
+    if (!inside(file)) return
+    void project.globTestFiles().then((found) => (tests = found.testFiles))
+    void pool.reload(extension).then(
+      ({ browsers, ms }) => vitest.logger.log(`agentprobe: ${relative(vitest.config.root, file)} changed, extension reloaded in ${ms} ms in ${browsers} browser(s), no restart`),
+      (error: unknown) => vitest.logger.error(`agentprobe: reloading the extension failed: ${String(error)}`),
+    )
+  })
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}

@@ -1,0 +1,80 @@
+// Cassettes as a team uses them: record once against a model (here the model double), replay in
+// CI with the model gone and zero calls, and refuse to replay on a restyled extension.
+import { execa } from 'execa'
+import { mkdtemp, readFile, readdir } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { materializeMutant } from '../fixtures/extensions/mutate.ts'
+import { startModelDouble, type ModelDouble } from '../fixtures/model-double/index.ts'
+
+const root = resolve(import.meta.dirname, '..')
+const KEY = 'sk-cassette-test-0123456789abcdef'
+const extension = join(root, 'fixtures/extensions/sidepanel')
+const sidepanelCase = join(root, 'examples/cases/sidepanel.yaml')
+const PROVIDER = /^(AGENTPROBE_\w+|OPENAI_\w+|AZURE_CUA_\w+|GEMINI_\w+|DISPLAY|CI)$/
+
+function run(args: string[], env: Record<string, string>) {
+  const base = Object.fromEntries(Object.entries(process.env).filter(([k, v]) => v !== undefined && !PROVIDER.test(k))) as Record<string, string>
+  return execa('node', [join(root, 'bin/agentprobe.js'), 'run', '--target', 'browser', ...args], { cwd: root, env: { ...base, ...env }, extendEnv: false, reject: false, all: true })
+}
+
+let double: ModelDouble
+let dir: string
+let cassette: string
+const model = { OPENAI_API_KEY: KEY, AGENTPROBE_MODEL: 'openai/gpt-5.4' }
+
+beforeAll(async () => {
+  double = await startModelDouble({ apiKey: KEY })
+  dir = await mkdtemp(join(tmpdir(), 'agentprobe-cassette-'))
+  cassette = join(dir, 'sidepanel.cassette.json')
+})
+afterAll(() => double?.close())
+
+describe('a cassette recorded against the model double', () => {
+  it('records a live run, with no secret in the file', async () => {
+    const r = await run(['--extension', extension, '--case', sidepanelCase, '--output-dir', join(dir, 'record'), '--cassette', cassette, '--cassette-mode', 'record'], { ...model, OPENAI_BASE_URL: double.url })
+    expect(r.exitCode, r.all).toBe(0)
+    const text = await readFile(cassette, 'utf8')
+    expect(JSON.parse(text)).toMatchObject({ version: 1, tests: { 'sidepanel-open-test': expect.any(Array) } })
+    expect(text).not.toContain(KEY)
+    expect(double.calls.length).toBeGreaterThan(0)
+  })
+
+  it('replays under CI=true with the model stopped: zero model calls, test passes', async () => {
+    const before = double.calls.length
+    const r = await run(['--extension', extension, '--case', sidepanelCase, '--output-dir', join(dir, 'replay'), '--cassette', cassette], { ...model, OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', CI: 'true' })
+    expect(r.exitCode, r.all).toBe(0)
+    expect(double.calls.length).toBe(before)
+    const trace = JSON.parse(await readFile(join(dir, 'replay', 'trace.json'), 'utf8'))
+    expect(trace.cassette).toMatchObject({ mode: 'replay', liveSteps: 0, liveVerdicts: 0 })
+    expect(trace.cassette.replayedSteps).toBeGreaterThan(0)
+  })
+
+  it('fails as replay_drift on a restyled extension, with a side-by-side diff image', async () => {
+    const restyled = await materializeMutant('restyled-button')
+    const out = join(dir, 'drift')
+    const r = await run(['--extension', restyled, '--case', sidepanelCase, '--output-dir', out, '--cassette', cassette], { ...model, OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', CI: 'true' })
+    expect(r.exitCode, r.all).toBe(1)
+    expect(r.all).toMatch(/replay_drift/)
+    expect(await readdir(out)).toContain('replay-drift.png')
+    const result = JSON.parse(await readFile(join(out, 'result.json'), 'utf8'))
+    expect(result.failures.map((f: { type: string }) => f.type)).toContain('replay_drift')
+  })
+
+  it('in auto mode hands over to the model from the drifting step and re-records', async () => {
+    const restyled = await materializeMutant('restyled-button')
+    const before = double.calls.length
+    const recorded = await readFile(cassette, 'utf8')
+    await run(['--extension', restyled, '--case', sidepanelCase, '--output-dir', join(dir, 'auto'), '--cassette', cassette, '--cassette-mode', 'auto'], { ...model, OPENAI_BASE_URL: double.url })
+    // Whether the run then passes is up to the model (this double restarts its script in a new
+    // conversation); what the cassette owes is the handover and the new recording.
+    expect(double.calls.length).toBeGreaterThan(before)
+    const trace = JSON.parse(await readFile(join(dir, 'auto', 'trace.json'), 'utf8'))
+    expect(trace.cassette).toMatchObject({ mode: 'auto', replayedSteps: 1 })
+    expect(trace.cassette.liveSteps).toBeGreaterThan(0)
+    const rerecorded = await readFile(cassette, 'utf8')
+    expect(rerecorded).not.toBe(recorded)
+    expect(rerecorded).not.toContain(KEY)
+  })
+})

@@ -1,0 +1,53 @@
+// Loading over the DevTools pipe (how branded Chrome gets an unpacked extension), reloading it in
+// place after a rebuild, and resetting a reused browser between files — on real Chromium.
+import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { ChromeHelpers } from '../src/targets/chrome/cdp.ts'
+import { reloadExtension, resetBrowserState } from '../src/targets/chrome/extension-state.ts'
+import { launchChrome, type ChromeProcess } from '../src/targets/chrome/launcher.ts'
+import { X11Screen } from '../src/targets/x11/x11-screen.ts'
+
+let screen: X11Screen
+let chrome: ChromeProcess
+let helpers: ChromeHelpers
+let extension: string
+const worker = () => ({ type: 'service_worker', url: `chrome-extension://${chrome.extensionId}/` })
+
+beforeAll(async () => {
+  extension = await mkdtemp(join(tmpdir(), 'agentprobe-reload-'))
+  await cp(resolve(import.meta.dirname, '../fixtures/extensions/sidepanel'), extension, { recursive: true })
+  screen = await X11Screen.start({ width: 1280, height: 720 })
+  chrome = await launchChrome({ display: screen.display, extensionDir: extension, size: screen.size, extensionLoading: 'pipe' })
+  helpers = await ChromeHelpers.connect(chrome)
+})
+
+afterAll(async () => {
+  await helpers?.close()
+  await chrome?.close()
+  await screen?.close()
+})
+
+it('loads the extension over the DevTools pipe, with the ID computed from its path', async () => {
+  expect(chrome.extensionId).toMatch(/^[a-p]{32}$/)
+  expect(await helpers.evaluate(worker(), 'chrome.runtime.id')).toBe(chrome.extensionId)
+})
+
+it('reloads a rebuilt extension in place: new code, same browser', async () => {
+  const file = join(extension, 'service-worker.js')
+  await writeFile(file, `${await readFile(file, 'utf8')}\nglobalThis.buildNumber = 2\n`)
+  const ms = await reloadExtension(helpers, () => chrome.loadUnpacked(chrome.extensionPath!))
+  expect(await helpers.evaluate(worker(), 'globalThis.buildNumber')).toBe(2)
+  expect(ms).toBeLessThan(5000)
+})
+
+it('resets a reused browser: storage cleared, extension pages closed, one blank tab', async () => {
+  await helpers.openExtensionPage('sidepanel.html')
+  await helpers.openPage('about:blank#second')
+  await helpers.evaluate(worker(), "chrome.storage.local.set({ notes: ['left over'] }).then(() => true)")
+  await resetBrowserState(helpers, () => chrome.loadUnpacked(chrome.extensionPath!))
+  const pages = await helpers.targets({ type: 'page' })
+  expect(pages.map((p) => p.url)).toEqual(['about:blank'])
+  expect(await helpers.evaluate(worker(), 'chrome.storage.local.get({ notes: [] }).then((s) => s.notes.length)')).toBe(0)
+})

@@ -1,0 +1,29 @@
+// Two workers at once: each has its own display, DevTools port and browser (asserted from what the
+// tests themselves saw), and both really ran at the same time.
+import { execa } from 'execa'
+import { mkdtemp } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { expect, it } from 'vitest'
+
+const root = resolve(import.meta.dirname, '..')
+
+it('gives each worker its own display, port and browser', async () => {
+  const artifacts = await mkdtemp(join(tmpdir(), 'agentprobe-parallel-'))
+  const r = await execa('node', [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'test/pool-project/vitest.config.ts', '--maxWorkers=2', 'slot-'], {
+    cwd: root,
+    env: { POOL_EXTENSION: join(root, 'fixtures/extensions/sidepanel'), POOL_ARTIFACTS: artifacts },
+    all: true,
+    reject: false,
+  })
+  expect(r.exitCode, r.all).toBe(0)
+  const leases = [...r.all.matchAll(/LEASE file=(\w) display=(:\d+) port=(\d+) pid=(\d+) start=(\d+) end=(\d+)/g)].map((m) => ({
+    display: m[2], port: m[3], pid: m[4], start: Number(m[5]), end: Number(m[6]),
+  }))
+  expect(leases).toHaveLength(2)
+  const [a, b] = leases as [typeof leases[0], typeof leases[0]]
+  expect(a.display).not.toBe(b.display)
+  expect(a.port).not.toBe(b.port)
+  expect(a.pid).not.toBe(b.pid)
+  expect(Math.max(a.start, b.start)).toBeLessThan(Math.min(a.end, b.end))
+})
