@@ -60,16 +60,6 @@ export function extensionLoading(version: string): 'flag' | 'pipe' {
   return major !== undefined && Number(major) >= 137 ? 'pipe' : 'flag'
 }
 
-/** Branded Google Chrome ignores --load-extension since version 137 (DESIGN §8): say so instead of waiting for a worker that never comes. */
-export function assertLoadsUnpacked(version: string, executablePath: string): void {
-  const major = /^Google Chrome (\d+)\./.exec(version)?.[1]
-  if (major !== undefined && Number(major) >= 137) {
-    throw new ConfigError(
-      `${executablePath} is ${version}, which ignores --load-extension; point CHROME_PATH at a Chromium build (e.g. apt-get install chromium)`,
-    )
-  }
-}
-
 // `command -v` resolves names the way the shell would; printing only the ones it finds.
 async function onPath(names: readonly string[]): Promise<string | undefined> {
   const { stdout } = await execa('sh', ['-c', 'command -v "$@"', 'sh', ...names], { reject: false })
