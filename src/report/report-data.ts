@@ -26,6 +26,8 @@ export interface ReportTest {
   gif?: string
   warnings: string[]
   versions: Record<string, string>
+  /** Live, replayed or partly replayed from a cassette, and what replay saved. */
+  cassette?: Trace['cassette']
   nodes: GraphNode[]
   /** The node shown first: in a failed test the first failing one, else the verdict. */
   focus: string
@@ -68,6 +70,7 @@ function reportTest({ trace, asset }: TraceEntry, score: TestScore, id: string):
     gif: trace.artifacts?.gif ? asset(trace.artifacts.gif) : undefined,
     warnings: trace.artifacts?.warnings ?? [],
     versions: trace.versions,
+    ...(trace.cassette && trace.cassette.mode !== 'off' && { cassette: trace.cassette }),
     nodes,
     focus: (failing ?? nodes.at(-1))?.id ?? '',
   }
