@@ -86,6 +86,12 @@ export async function runAgent(deps: AgentDeps, instruction: string, options: Ag
       timings.captureMs = Math.round(performance.now() - t)
       lastFrame = await sink.saveFrame(frame, 'step', `step ${step}`)
       frameHash = frame.hash
+      // This frame is also the screen after the previous step's actions: no second capture for no_progress.
+      if (acted.at(-1)?.step === step - 1) {
+        hashesAfterActing.push(frame.hash)
+        const stuck = detectNoProgress(hashesAfterActing, step, options.noProgressSteps ?? AGENT_DEFAULTS.noProgressSteps)
+        if (stuck) failures.push(stuck)
+      }
       if (frame.luma && isBlankFrame(frame.luma)) {
         failures.push({ type: 'blank_frame', step, message: 'the captured frame is (near) uniform: nothing rendered' })
       }
@@ -168,12 +174,7 @@ export async function runAgent(deps: AgentDeps, instruction: string, options: Ag
       t = performance.now()
       if (actions.length > 0) await screen.settle(settle)
       timings.settleMs = Math.round(performance.now() - t)
-      if (actions.length > 0) {
-        acted.push(current)
-        hashesAfterActing.push((await screen.capture()).hash)
-        const stuck = detectNoProgress(hashesAfterActing, step, options.noProgressSteps ?? AGENT_DEFAULTS.noProgressSteps)
-        if (stuck) record.failures.push(stuck)
-      }
+      if (actions.length > 0) acted.push(current)
     } catch (error) {
       const failure = classifyError(error, signal, step)
       record.failures.push(failure)

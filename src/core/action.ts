@@ -46,6 +46,25 @@ export function actionPoints(action: Action): Point[] {
   }
 }
 
+/** The action with every point it touches passed through `f` (clamping, scaling, mapping canvases). */
+export function mapActionPoints(action: Action, f: (point: Point) => Point): Action {
+  switch (action.type) {
+    case 'click':
+    case 'double_click':
+    case 'move':
+    case 'scroll':
+      return { ...action, ...f({ x: action.x, y: action.y }) }
+    case 'drag':
+      return { ...action, path: action.path.map(f) }
+    case 'type':
+    case 'keypress':
+    case 'wait':
+      return action
+    default:
+      return action satisfies never
+  }
+}
+
 export const SECRET_MASK = '•••'
 
 /** The action as it may be written to disk: secret text masked. */

@@ -1,6 +1,6 @@
 // The failure taxonomy (DESIGN §5): every type is named by a deterministic rule, never by a model.
 import { z } from 'zod'
-import { actionPoints, type Action } from './action.ts'
+import { actionPoints, mapActionPoints, type Action } from './action.ts'
 import type { Size } from './frame.ts'
 
 /** Every failure type, and whether it ends the run at once or is recorded while the loop goes on. */
@@ -58,23 +58,7 @@ export function detectOutOfBounds(actions: readonly Action[], screen: Size, step
 
 /** Clamps an action's points into the screen (used after out_of_bounds is recorded). */
 export function clampAction(action: Action, screen: Size): Action {
-  const cx = (x: number) => Math.min(Math.max(0, x), screen.width - 1)
-  const cy = (y: number) => Math.min(Math.max(0, y), screen.height - 1)
-  switch (action.type) {
-    case 'click':
-    case 'double_click':
-    case 'move':
-    case 'scroll':
-      return { ...action, x: cx(action.x), y: cy(action.y) }
-    case 'drag':
-      return { ...action, path: action.path.map((p) => ({ x: cx(p.x), y: cy(p.y) })) }
-    case 'type':
-    case 'keypress':
-    case 'wait':
-      return action
-    default:
-      return action satisfies never
-  }
+  return mapActionPoints(action, (p) => ({ x: Math.min(Math.max(0, p.x), screen.width - 1), y: Math.min(Math.max(0, p.y), screen.height - 1) }))
 }
 
 export interface ActedStep {

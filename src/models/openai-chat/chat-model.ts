@@ -7,7 +7,8 @@ import { ModelError } from '../../core/errors.ts'
 import type { Frame, Size } from '../../core/frame.ts'
 import { canvasFor } from '../../core/geometry.ts'
 import type { Decision, Model, Turn, Usage, Verdict } from '../../core/model.ts'
-import { detectContextOverflow, estimateImageTokens, estimateTextTokens, forgiveMalformedOnce, judgeReply } from '../../core/reply-checks.ts'
+import { detectContextOverflow, estimateImageTokens, estimateTextTokens, judgeReply } from '../../core/reply-checks.ts'
+import { decideWithoutActions, forgiveOnce } from '../reply-decision.ts'
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../../core/retry-policy.ts'
 import { DEFAULT_CANVAS, encodeCanvas } from '../canvas-image.ts'
 import { familyFor, type Family } from '../families/index.ts'
@@ -91,25 +92,13 @@ export class OpenAIChatModel implements Model {
     const verdictText = parsed.verdict && `${parsed.verdict.status === 'passed' ? 'TEST_PASSED' : 'TEST_FAILED'} ${parsed.verdict.reason}`
     const acted = parsed.actions.length + parsed.failures.length
     const judgement = judgeReply({ actions: acted, text: verdictText ?? text }, c.strikes, turn.step)
-    switch (judgement.kind) {
-      case 'act': {
-        // The tool results already told the model what could not be parsed.
-        const { failures, forgiven } = forgiveMalformedOnce(parsed.failures, c.strikes)
-        if (forgiven.length > 0) notes.push(`malformed, forgiven once: ${forgiven.map((f) => f.message).join('; ')}`)
-        Object.assign(c, { nudge: undefined, strikes: forgiven.length > 0 ? c.strikes + 1 : 0 })
-        return { status: 'continue', actions: parsed.actions, failures, ...base }
-      }
-      case 'verdict':
-        return this.#end(turn.runId, { status: judgement.verdict.status, actions: [], ...base, text: judgement.verdict.reason || text })
-      case 'nudge':
-        Object.assign(c, { nudge: judgement.problem, strikes: c.strikes + 1 })
-        notes.push(judgement.problem === 'empty' ? 'empty reply: nudged once' : 'reply without a tool call or TEST_PASSED/TEST_FAILED: nudged once')
-        return { status: 'continue', actions: [], ...base }
-      case 'failure':
-        return this.#end(turn.runId, { status: 'continue', actions: [], failures: [judgement.failure], ...base })
-      default:
-        return judgement satisfies never
+    if (judgement.kind === 'act') {
+      // The tool results already told the model what could not be parsed.
+      const { failures } = forgiveOnce(parsed.failures, c, notes)
+      return { status: 'continue', actions: parsed.actions, failures, ...base }
     }
+    const { decision, end } = decideWithoutActions(judgement, c, base, text)
+    return end ? this.#end(turn.runId, decision) : decision
   }
 
   async verify(question: string, frame: Frame, options: { signal?: AbortSignal } = {}): Promise<Verdict> {

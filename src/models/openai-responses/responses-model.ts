@@ -7,7 +7,8 @@ import { ModelError } from '../../core/errors.ts'
 import type { Frame, Size } from '../../core/frame.ts'
 import { fitWithin } from '../../core/geometry.ts'
 import type { Decision, Model, Turn, Usage, Verdict } from '../../core/model.ts'
-import { detectContextOverflow, estimateImageTokens, estimateTextTokens, forgiveMalformedOnce, judgeReply } from '../../core/reply-checks.ts'
+import { detectContextOverflow, estimateImageTokens, estimateTextTokens, judgeReply } from '../../core/reply-checks.ts'
+import { decideWithoutActions, forgiveOnce } from '../reply-decision.ts'
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../../core/retry-policy.ts'
 import { DEFAULT_CANVAS, encodeCanvas } from '../canvas-image.ts'
 import { keyRedactor, openaiClient, type Connection } from '../openai-client.ts'
@@ -100,32 +101,21 @@ export class OpenAIResponsesModel implements Model {
     const base = { text: read.text || undefined, reasoning: read.reasoning, usage, sent, notes }
 
     const judgement = judgeReply({ actions: read.calls.length, text: read.text }, c.strikes, turn.step)
-    switch (judgement.kind) {
-      case 'act': {
-        const checks = read.calls.flatMap((call) => call.safetyChecks)
-        if (checks.length > 0) this.#onSafetyChecks(checks, notes)
-        const mapped = read.calls.map((call) =>
-          call.actions === undefined
-            ? { actions: [], failures: [{ type: 'malformed_action' as const, step: turn.step, message: `computer_call ${call.callId} carries neither actions nor action` }] }
-            : toActions(call.actions, { canvas, screen: turn.screen, step: turn.step }),
-        )
-        const { failures, forgiven } = forgiveMalformedOnce(mapped.flatMap((m) => m.failures), c.strikes)
-        const told = forgiven.map((f) => f.message).join('; ')
-        if (told) notes.push(`malformed, forgiven once: ${told}`)
-        Object.assign(c, { pending: read.calls, nudge: undefined, strikes: told ? c.strikes + 1 : 0, told: told ? `Not performed: ${told}.` : undefined })
-        return { status: 'continue', actions: mapped.flatMap((m) => m.actions), failures, ...base }
-      }
-      case 'verdict':
-        return this.#end(turn.runId, { status: judgement.verdict.status, actions: [], ...base, text: judgement.verdict.reason || read.text })
-      case 'nudge':
-        Object.assign(c, { pending: [], nudge: judgement.problem, strikes: c.strikes + 1 })
-        notes.push(judgement.problem === 'empty' ? 'empty reply: nudged once' : 'reply without an action or TEST_PASSED/TEST_FAILED: nudged once')
-        return { status: 'continue', actions: [], ...base }
-      case 'failure':
-        return this.#end(turn.runId, { status: 'continue', actions: [], failures: [judgement.failure], ...base })
-      default:
-        return judgement satisfies never
+    if (judgement.kind === 'act') {
+      const checks = read.calls.flatMap((call) => call.safetyChecks)
+      if (checks.length > 0) this.#onSafetyChecks(checks, notes)
+      const mapped = read.calls.map((call) =>
+        call.actions === undefined
+          ? { actions: [], failures: [{ type: 'malformed_action' as const, step: turn.step, message: `computer_call ${call.callId} carries neither actions nor action` }] }
+          : toActions(call.actions, { canvas, screen: turn.screen, step: turn.step }),
+      )
+      const { failures, told } = forgiveOnce(mapped.flatMap((m) => m.failures), c, notes)
+      Object.assign(c, { pending: read.calls, told: told ? `Not performed: ${told}.` : undefined })
+      return { status: 'continue', actions: mapped.flatMap((m) => m.actions), failures, ...base }
     }
+    c.pending = []
+    const { decision, end } = decideWithoutActions(judgement, c, base, read.text)
+    return end ? this.#end(turn.runId, decision) : decision
   }
 
   async verify(question: string, frame: Frame, options: { signal?: AbortSignal } = {}): Promise<Verdict> {
