@@ -7,7 +7,7 @@ import { AndroidHelpers } from '../src/targets/android/android-helpers.ts'
 import { AndroidScreen } from '../src/targets/android/android-screen.ts'
 import { dumpUi } from '../src/targets/android/uiautomator-dump.ts'
 import { ANDROID_HOME, DeviceDouble } from '../fixtures/android/device-double.ts'
-import '../src/vitest/android-matchers.ts'
+import '../src/vitest/matchers.ts'
 
 const double = DeviceDouble.create()
 let saved: string | undefined

@@ -15,7 +15,8 @@ import type { TraceArtifacts, TraceRun, TraceSink, TraceStep, TraceVerification 
 import { TargetError } from '../core/errors.ts'
 import type { ArtifactOptions } from '../report/build-artifacts.ts'
 import { TraceWriter } from '../report/trace-writer.ts'
-import type { LocateQuery, Located, Locator } from '../grounding/locate.ts'
+import { SCREEN_HANDLE, type FindResult, type ScreenHandle, type Verification } from './screen-handle.ts'
+import type { LocateQuery, Locator } from '../grounding/locate.ts'
 
 export interface TestSessionOptions {
   screen: Screen
@@ -48,39 +49,6 @@ export interface DoOptions extends AgentOptions {
 export interface Agent {
   /** Runs the vision-action loop on an instruction; throws AgentRunError unless it passes. */
   do(instruction: string, options?: DoOptions): Promise<AgentResult>
-}
-
-export interface Verification extends TraceVerification {
-  /** The screenshot the verifier judged, as a path for messages. */
-  screenshot?: string
-}
-
-export interface FindResult {
-  located?: Located
-  /** What OCR did see, for messages. */
-  seen: string
-  screenshot: string
-}
-
-const SCREEN_HANDLE = Symbol.for('agentprobe.screen')
-
-/** The `screen` fixture: the target's screen plus grounding and verification helpers. */
-export interface ScreenHandle extends Screen {
-  readonly [SCREEN_HANDLE]: true
-  /** Finds a text (OCR) or an image (template match) on a fresh frame. */
-  locate(query: LocateQuery, options?: { timeout?: number }): Promise<Located | undefined>
-  /** Clicks a text, an image or a point, with real input events. */
-  click(target: LocateQuery | Point, options?: { timeout?: number }): Promise<void>
-  type(text: string, options?: { secret?: boolean }): Promise<void>
-  press(keys: string | string[]): Promise<void>
-  /** Saves a labelled screenshot into the test's artifacts and returns its path. */
-  screenshot(label?: string): Promise<string>
-  verify(question: string): Promise<Verification>
-  find(query: LocateQuery, options: { timeout: number; until: 'present' | 'absent' }): Promise<FindResult>
-}
-
-export function isScreenHandle(value: unknown): value is ScreenHandle {
-  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[SCREEN_HANDLE] === true
 }
 
 export class TestSession {

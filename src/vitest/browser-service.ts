@@ -5,7 +5,7 @@ import { relative, sep } from 'node:path'
 import type { TestProject, Vitest } from 'vitest/node'
 import { BrowserPool } from '../harness/browser-pool.ts'
 import type { ResolvedOptions } from '../harness/options.ts'
-import { startPoolServer } from './pool-server.ts'
+import { startPoolServer } from '../harness/pool-server.ts'
 
 export async function startBrowserService(vitest: Vitest, project: TestProject, options: ResolvedOptions): Promise<string> {
   const pool = new BrowserPool({ display: options.display, size: options.screen, chromePath: options.chromePath, url: options.url })

@@ -1,21 +1,22 @@
 // The fixtures of `test` from 'agentprobe/vitest'. Expensive things are shared: displays and
 // browsers live in the main process, one per worker slot, reused and reset for each file (see
 // browser-service.ts); the OCR worker per worker; each test gets its own artifacts folder and trace.
-import { join, relative } from 'node:path'
+import { relative } from 'node:path'
 import { inject, recordArtifact, test as base } from 'vitest'
 import { ConfigError } from '../core/errors.ts'
 import type { Model } from '../core/model.ts'
 import { createModel } from '../harness/create-model.ts'
 import { Locator } from '../grounding/locate.ts'
-import { namedSecretsFromEnv, secretsFromEnv, type ResolvedOptions } from '../harness/options.ts'
+import type { ResolvedOptions } from '../harness/options.ts'
 import { artifactDirFor } from '../harness/artifact-paths.ts'
-import { TestSession, type Agent, type ScreenHandle } from '../harness/test-session.ts'
+import type { Agent } from '../harness/test-session.ts'
+import { TestRun, type Surface } from '../harness/test-run.ts'
+import type { ScreenHandle } from '../harness/screen-handle.ts'
 import type { ChromeHelpers } from '../targets/chrome/cdp.ts'
-import type { Screen } from '../core/screen.ts'
 import { startAndroid, type AndroidSession } from '../harness/android-session.ts'
 import type { AndroidHelpers } from '../targets/android/android-helpers.ts'
-import { leaseBrowser, type LeasedBrowser } from './browser-lease.ts'
-import { CassetteFile } from './cassettes.ts'
+import { leaseBrowser, type LeasedBrowser } from '../harness/browser-lease.ts'
+import { CassetteFile } from '../harness/cassette-file.ts'
 import { cassettePathFor } from '../harness/cassette-store.ts'
 import './test-meta.ts'
 
@@ -25,14 +26,6 @@ function options(): ResolvedOptions {
     throw new ConfigError("agentprobe's options are missing: add `plugins: [agentprobe({ extension: './dist' })]` to vitest.config.ts (import { agentprobe } from 'agentprobe/plugin')")
   }
   return resolved
-}
-
-/** What `screen` and `agent` drive in this project: decided by the plugin's `target` option. */
-interface Surface {
-  screen: Screen
-  versions: Record<string, string>
-  signal: AbortSignal
-  besideStepFrame?: (dir: string, frameFile: string) => Promise<string | undefined>
 }
 
 export function isAndroidProject(): boolean {
@@ -97,36 +90,27 @@ export const test = base
       return file
     }
   })
-  .extend('session', async ({ agentprobeOptions, surface, model: liveModel, cassettes, locator, artifactDir, progress, task, annotate, signal }, { onCleanup }) => {
-    const file = relative(agentprobeOptions.root, task.file.filepath)
-    const name = task.fullTestName ?? task.name
-    const cassette = cassettes(task.file.filepath)
-    const { model, mode } = await cassette.modelFor(name, liveModel, { artifactDir, secrets: namedSecretsFromEnv(process.env) })
-    const session = new TestSession({
-      screen: surface.screen,
+  .extend('session', async ({ agentprobeOptions, surface, model, cassettes, locator, artifactDir, progress, task, annotate, signal }, { onCleanup }) => {
+    const run = await TestRun.open({
+      options: agentprobeOptions,
+      surface,
       model,
+      cassette: cassettes(task.file.filepath),
       locator,
-      dir: artifactDir,
-      test: { name: task.fullTestName ?? task.name, file },
+      artifactDir,
+      test: { name: task.fullTestName ?? task.name, file: relative(agentprobeOptions.root, task.file.filepath) },
+      env: process.env,
+      signal,
       // By default each step line goes to the agentprobe reporter, which prints it live.
       progress: progress ?? ((line) => void recordArtifact(task, { type: 'agentprobe:progress', line }).catch(() => undefined)),
-      versions: surface.versions,
-      secrets: secretsFromEnv(process.env),
-      // A dead browser or device, a test timeout or a cancelled run all stop the loop at once.
-      signal: AbortSignal.any([surface.signal, signal]),
-      besideStepFrame: surface.besideStepFrame,
       attach: (message, attachment) => annotate(message, attachment).then(() => undefined),
     })
     // Fixtures are cleaned up after the test's state is set and before onTestFailed handlers run.
     onCleanup(async () => {
-      cassette.done(name, model, mode)
-      session.writer.trace.cassette = cassette.summary(model, mode)
       const failed = task.result?.state === 'fail'
-      const artifacts = await session.finish(failed ? 'failed' : 'passed', failed ? task.result?.errors?.map((e) => e.message).join('\n') || 'failed' : undefined)
-      const shown = (file: string) => relative(agentprobeOptions.root, join(session.writer.dir, file))
-      task.meta.agentprobe = { trace: shown('trace.json'), ...(artifacts?.gif && { gif: shown(artifacts.gif) }) }
+      task.meta.agentprobe = await run.finish(failed, task.result?.errors?.map((e) => e.message) ?? [])
     })
-    return session
+    return run.session
   })
   .extend('screen', ({ session }): ScreenHandle => session.screen)
   .extend('agent', ({ session }): Agent => session.agent)

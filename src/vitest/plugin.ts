@@ -5,10 +5,9 @@ import { fileURLToPath } from 'node:url'
 import type { Plugin, UserWorkspaceConfig } from 'vitest/config'
 import type { TestProject } from 'vitest/node'
 import { slug } from '../harness/artifact-paths.ts'
-import { resolveAndroid, type AndroidOptions } from '../harness/android-options.ts'
-import { chooseModel } from '../harness/choose-model.ts'
 import { startBrowserService } from './browser-service.ts'
-import { cassetteMode, DEFAULT_SCREEN, isCi, resolvePath, type AgentprobeOptions, type ResolvedOptions } from '../harness/options.ts'
+import type { AgentprobeOptions, ResolvedOptions } from '../harness/options.ts'
+import { resolveOptions } from '../harness/resolve-options.ts'
 
 import { modelProjectName, projectForModel } from './model-projects.ts'
 import { registerReporter } from './register-reporter.ts'
@@ -77,24 +76,4 @@ function resolveForModel(options: AgentprobeOptions, root: string, env: Record<s
   if (model === undefined) return resolveOptions(options, root, env)
   const resolved = resolveOptions({ ...options, model }, root, { ...env, AGENTPROBE_MODEL: undefined })
   return { ...resolved, artifactsDir: join(resolved.artifactsDir, slug(model, 60)) }
-}
-
-export function resolveOptions(options: AgentprobeOptions, root: string, env: Record<string, string | undefined>): ResolvedOptions {
-  return {
-    root,
-    extension: options.extension === undefined ? undefined : resolvePath(root, options.extension),
-    model: chooseModel({ env, option: options.model, settings: options.modelOptions }),
-    display: options.display ?? env.AGENTPROBE_DISPLAY,
-    screen: options.screen ?? DEFAULT_SCREEN,
-    artifactsDir: resolvePath(root, options.artifactsDir ?? env.AGENTPROBE_ARTIFACTS_DIR ?? 'artifacts'),
-    chromePath: options.chromePath ?? env.CHROME_PATH,
-    url: options.url,
-    cassette: { mode: cassetteMode(options.cassette ?? env.AGENTPROBE_CASSETTE, options.cassette ? 'the plugin option cassette' : 'AGENTPROBE_CASSETTE'), update: false, ci: isCi(env) },
-    ...(options.target === 'android' && { target: 'android' as const, android: resolveAndroid(androidPaths(options.android ?? {}, root), env) }),
-  }
-}
-
-/** A relative sdkRoot is relative to the project, like every other path option. */
-function androidPaths(android: AndroidOptions, root: string): AndroidOptions {
-  return android.sdkRoot === undefined ? android : { ...android, sdkRoot: resolvePath(root, android.sdkRoot) }
 }

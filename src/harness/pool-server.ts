@@ -4,7 +4,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { errorMessage, isAgentprobeError } from '../core/errors.ts'
-import type { BrowserPool } from '../harness/browser-pool.ts'
+import type { BrowserPool } from './browser-pool.ts'
 
 export interface PoolServer {
   url: string

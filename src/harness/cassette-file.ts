@@ -5,7 +5,7 @@ import { CassetteModel } from '../agent/cassette-model.ts'
 import type { CassetteCall, CassetteMode } from '../core/cassette.ts'
 import type { Model } from '../core/model.ts'
 import type { TraceCassette } from '../core/trace.ts'
-import { keepFrame, loadCassette, resolveCassetteMode, saveCassette, writeDriftImage } from '../harness/cassette-store.ts'
+import { keepFrame, loadCassette, resolveCassetteMode, saveCassette, writeDriftImage } from './cassette-store.ts'
 
 export interface CassetteSettings {
   /** The mode asked for (plugin option or AGENTPROBE_CASSETTE). */

@@ -1,8 +1,8 @@
 // The worker's end of the browser pool: lease this slot's display and browser from the main
 // process, then see the display and drive the browser from here.
 import { AgentprobeError, type ErrorCode } from '../core/errors.ts'
-import type { BrowserHandle } from '../harness/browser-session.ts'
-import type { Lease } from '../harness/browser-pool.ts'
+import type { BrowserHandle } from './browser-session.ts'
+import type { Lease } from './browser-pool.ts'
 import { ChromeHelpers } from '../targets/chrome/cdp.ts'
 import { X11Screen } from '../targets/x11/x11-screen.ts'
 

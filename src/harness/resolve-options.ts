@@ -1,0 +1,26 @@
+// Options as given (a Vitest plugin, a Jest config or the CLI) → their resolved, serialisable form:
+// paths made absolute against the project root, the model chosen, the cassette mode checked.
+import { resolveAndroid, type AndroidOptions } from './android-options.ts'
+import { chooseModel } from './choose-model.ts'
+import { cassetteMode, DEFAULT_SCREEN, isCi, resolvePath, type AgentprobeOptions, type ResolvedOptions } from './options.ts'
+
+/** `source` names where the options came from, for messages (e.g. 'the plugin option cassette'). */
+export function resolveOptions(options: AgentprobeOptions, root: string, env: Record<string, string | undefined>, source = 'the plugin option'): ResolvedOptions {
+  return {
+    root,
+    extension: options.extension === undefined ? undefined : resolvePath(root, options.extension),
+    model: chooseModel({ env, option: options.model, settings: options.modelOptions }),
+    display: options.display ?? env.AGENTPROBE_DISPLAY,
+    screen: options.screen ?? DEFAULT_SCREEN,
+    artifactsDir: resolvePath(root, options.artifactsDir ?? env.AGENTPROBE_ARTIFACTS_DIR ?? 'artifacts'),
+    chromePath: options.chromePath ?? env.CHROME_PATH,
+    url: options.url,
+    cassette: { mode: cassetteMode(options.cassette ?? env.AGENTPROBE_CASSETTE, options.cassette ? `${source} cassette` : 'AGENTPROBE_CASSETTE'), update: false, ci: isCi(env) },
+    ...(options.target === 'android' && { target: 'android' as const, android: resolveAndroid(androidPaths(options.android ?? {}, root), env) }),
+  }
+}
+
+/** A relative sdkRoot is relative to the project, like every other path option. */
+function androidPaths(android: AndroidOptions, root: string): AndroidOptions {
+  return android.sdkRoot === undefined ? android : { ...android, sdkRoot: resolvePath(root, android.sdkRoot) }
+}

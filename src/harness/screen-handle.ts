@@ -1,0 +1,40 @@
+// The `screen` object a test gets, as a type and a brand: matchers recognise it by the brand alone,
+// so they load without the agent stack (Jest's test sandbox imports them).
+import type { Point } from '../core/action.ts'
+import type { Screen } from '../core/screen.ts'
+import type { TraceVerification } from '../core/trace.ts'
+import type { LocateQuery, Located } from '../grounding/locate.ts'
+
+export interface Verification extends TraceVerification {
+  /** The screenshot the verifier judged, as a path for messages. */
+  screenshot?: string
+}
+
+export interface FindResult {
+  located?: Located
+  /** What OCR did see, for messages. */
+  seen: string
+  screenshot: string
+}
+
+export const SCREEN_HANDLE = Symbol.for('agentprobe.screen')
+
+/** The `screen` fixture: the target's screen plus grounding and verification helpers. */
+export interface ScreenHandle extends Screen {
+  readonly [SCREEN_HANDLE]: true
+  /** Finds a text (OCR) or an image (template match) on a fresh frame. */
+  locate(query: LocateQuery, options?: { timeout?: number }): Promise<Located | undefined>
+  /** Clicks a text, an image or a point, with real input events. */
+  click(target: LocateQuery | Point, options?: { timeout?: number }): Promise<void>
+  type(text: string, options?: { secret?: boolean }): Promise<void>
+  press(keys: string | string[]): Promise<void>
+  /** Saves a labelled screenshot into the test's artifacts and returns its path. */
+  screenshot(label?: string): Promise<string>
+  verify(question: string): Promise<Verification>
+  find(query: LocateQuery, options: { timeout: number; until: 'present' | 'absent' }): Promise<FindResult>
+}
+
+export function isScreenHandle(value: unknown): value is ScreenHandle {
+  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[SCREEN_HANDLE] === true
+}
+

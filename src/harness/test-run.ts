@@ -1,0 +1,85 @@
+// One test's run, as both test frameworks drive it: the cassette-wrapped model, the TestSession
+// with its artifacts folder, and at the end the trace's outcome and the GIF. The Vitest fixtures
+// and the Jest environment differ only in where these calls sit in their lifecycles.
+import { join, relative } from 'node:path'
+import type { CassetteMode } from '../core/cassette.ts'
+import type { Model } from '../core/model.ts'
+import type { Screen } from '../core/screen.ts'
+import type { Locator } from '../grounding/locate.ts'
+import type { CassetteFile } from './cassette-file.ts'
+import { namedSecretsFromEnv, secretsFromEnv, type ResolvedOptions } from './options.ts'
+import { TestSession, type TestSessionOptions } from './test-session.ts'
+
+/** What `screen` and `agent` drive: a browser's display or an Android device. */
+export interface Surface {
+  screen: Screen
+  versions: Record<string, string>
+  /** Aborted when the target dies. */
+  signal: AbortSignal
+  besideStepFrame?: (dir: string, frameFile: string) => Promise<string | undefined>
+}
+
+export interface TestRunOptions {
+  options: ResolvedOptions
+  surface: Surface
+  /** The model as configured; the cassette decides whether it is called. */
+  model: Model
+  cassette: CassetteFile
+  locator: Locator
+  artifactDir: string
+  test: { name: string; file: string }
+  /** The environment keys and secrets are read from (redaction, cassette placeholders). */
+  env: Record<string, string | undefined>
+  /** Aborted when the test times out or the run is cancelled. */
+  signal: AbortSignal
+  progress?: (line: string) => void
+  attach?: TestSessionOptions['attach']
+}
+
+/** Where a finished test's trace and GIF are, relative to the project root. */
+export interface TestRunFiles {
+  trace: string
+  gif?: string
+}
+
+export class TestRun {
+  readonly session: TestSession
+  readonly #o: TestRunOptions
+  readonly #model: Model
+  readonly #mode: CassetteMode
+
+  private constructor(o: TestRunOptions, model: Model, mode: CassetteMode) {
+    this.#o = o
+    this.#model = model
+    this.#mode = mode
+    this.session = new TestSession({
+      screen: o.surface.screen,
+      model,
+      locator: o.locator,
+      dir: o.artifactDir,
+      test: o.test,
+      progress: o.progress,
+      versions: o.surface.versions,
+      secrets: secretsFromEnv(o.env),
+      // A dead browser or device, a test timeout or a cancelled run all stop the loop at once.
+      signal: AbortSignal.any([o.surface.signal, o.signal]),
+      besideStepFrame: o.surface.besideStepFrame,
+      attach: o.attach,
+    })
+  }
+
+  static async open(o: TestRunOptions): Promise<TestRun> {
+    const { model, mode } = await o.cassette.modelFor(o.test.name, o.model, { artifactDir: o.artifactDir, secrets: namedSecretsFromEnv(o.env) })
+    return new TestRun(o, model, mode)
+  }
+
+  /** Records the outcome in the trace (and what replay saved), then builds the annotated frames and the GIF. */
+  async finish(failed: boolean, errors: readonly string[]): Promise<TestRunFiles> {
+    const { cassette, options } = this.#o
+    cassette.done(this.#o.test.name, this.#model, this.#mode)
+    this.session.writer.trace.cassette = cassette.summary(this.#model, this.#mode)
+    const artifacts = await this.session.finish(failed ? 'failed' : 'passed', failed ? errors.join('\n') || 'failed' : undefined)
+    const shown = (file: string) => relative(options.root, join(this.session.writer.dir, file))
+    return { trace: shown('trace.json'), ...(artifacts?.gif && { gif: shown(artifacts.gif) }) }
+  }
+}
