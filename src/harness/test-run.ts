@@ -6,6 +6,8 @@ import type { CassetteMode } from '../core/cassette.ts'
 import type { Model } from '../core/model.ts'
 import type { Screen } from '../core/screen.ts'
 import type { Locator } from '../grounding/locate.ts'
+import type { AndroidSession } from './android-session.ts'
+import type { BrowserHandle } from './browser-session.ts'
 import type { CassetteFile } from './cassette-file.ts'
 import { namedSecretsFromEnv, secretsFromEnv, type ResolvedOptions } from './options.ts'
 import { TestSession, type TestSessionOptions } from './test-session.ts'
@@ -17,6 +19,15 @@ export interface Surface {
   /** Aborted when the target dies. */
   signal: AbortSignal
   besideStepFrame?: (dir: string, frameFile: string) => Promise<string | undefined>
+}
+
+export function browserSurface(browser: BrowserHandle): Surface {
+  return { screen: browser.screen, versions: browser.versions, signal: browser.chrome.signal }
+}
+
+/** A device's surface: each step frame gets the uiautomator dump beside it. */
+export function deviceSurface(device: AndroidSession): Surface {
+  return { screen: device.screen, versions: device.versions, signal: device.signal, besideStepFrame: (dir, file) => device.dumpBeside(dir, file) }
 }
 
 export interface TestRunOptions {

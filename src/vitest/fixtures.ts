@@ -10,7 +10,7 @@ import { Locator } from '../grounding/locate.ts'
 import type { ResolvedOptions } from '../harness/options.ts'
 import { artifactDirFor } from '../harness/artifact-paths.ts'
 import type { Agent } from '../harness/test-session.ts'
-import { TestRun, type Surface } from '../harness/test-run.ts'
+import { browserSurface, deviceSurface, TestRun, type Surface } from '../harness/test-run.ts'
 import type { ScreenHandle } from '../harness/screen-handle.ts'
 import type { ChromeHelpers } from '../targets/chrome/cdp.ts'
 import { startAndroid, type AndroidSession } from '../harness/android-session.ts'
@@ -66,9 +66,7 @@ export const test = base
   .extend(
     'surface',
     { scope: 'file' },
-    isAndroidProject()
-      ? ({ device }): Surface => ({ screen: device.screen, versions: device.versions, signal: device.signal, besideStepFrame: (dir, file) => device.dumpBeside(dir, file) })
-      : ({ browser }): Surface => ({ screen: browser.screen, versions: browser.versions, signal: browser.chrome.signal }),
+    isAndroidProject() ? ({ device }): Surface => deviceSurface(device) : ({ browser }): Surface => browserSurface(browser),
   )
   /** This test's artifacts folder; `agentprobe run` overrides it with the seed's layout. */
   .extend('artifactDir', ({ agentprobeOptions, task }): string =>

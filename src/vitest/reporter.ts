@@ -1,13 +1,10 @@
 // The agentprobe reporter (registered by the plugin beside the user's reporters): a live line per
 // agent step, the GIF path of each failed test, and at the end report/index.html and the Markdown
 // summary, built from the traces the run's tests point at — which also works after --merge-reports.
-import { appendFile } from 'node:fs/promises'
 import { relative, resolve, sep } from 'node:path'
 import type { TestArtifact } from 'vitest'
 import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node'
-import { errorMessage } from '../core/errors.ts'
-import { renderMarkdown } from '../report/render-markdown.ts'
-import { writeReport } from '../report/write-report.ts'
+import { publishReport } from '../report/publish-report.ts'
 import './test-meta.ts'
 
 export interface AgentprobeReporterOptions {
@@ -56,17 +53,7 @@ export class AgentprobeReporter implements Reporter {
         return meta ? [resolve(t.project.config.root, meta.trace)] : []
       }),
     )
-    if (traces.length === 0) return
-    try {
-      const report = await writeReport({ traces, outDir: this.outDir })
-      const { suite } = report.data
-      this.#log(`agentprobe report: ${this.#shown(report.html)} (${suite.passed}/${suite.tests} passed, mean score ${suite.meanScore.toFixed(2)})`)
-      for (const problem of report.data.problems) this.#log(`agentprobe report: ${problem}`)
-      if (this.options.stepSummary) await appendFile(this.options.stepSummary, renderMarkdown(report.data, { reportPath: this.#shown(report.html) }))
-    } catch (error) {
-      // A report that cannot be written is a warning: it never fails the run.
-      this.#log(`agentprobe report: not written (${errorMessage(error)})`)
-    }
+    await publishReport({ traces, outDir: this.outDir, stepSummary: this.options.stepSummary, shown: (path) => this.#shown(path), log: (line) => this.#log(line) })
   }
 
   #shown(path: string): string {
