@@ -1,7 +1,7 @@
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'artifacts/', '.vitest/', 'fixtures/extensions/', 'fixtures/.generated/'] },
+  { ignores: ['dist/', 'node_modules/', 'artifacts/', '.vitest/', 'fixtures/extensions/', 'fixtures/.generated/', 'examples/jest/.mutants/'] },
   ...tseslint.configs.recommended,
   {
     rules: {

@@ -35,7 +35,7 @@ export default defineConfig({
         test: {
           name: 'examples',
           include: ['examples/**/*.cua.test.ts'],
-          exclude: [...configDefaults.exclude, 'examples/android.cua.test.ts'],
+          exclude: [...configDefaults.exclude, 'examples/android.cua.test.ts', 'examples/jest/**'],
         },
       },
       {

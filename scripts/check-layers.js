@@ -19,18 +19,20 @@ const allowed = {
   report: ['core'],
   harness: ['core', 'targets', 'grounding', 'models', 'agent', 'report'],
   vitest: ['core', 'targets', 'grounding', 'models', 'agent', 'report', 'harness'],
+  // The Jest entry shares everything below it with the Vitest entry and knows nothing of Vitest.
+  jest: ['core', 'targets', 'grounding', 'models', 'agent', 'report', 'harness'],
   // The CLI runs case files through Vitest (src/vitest/run-cases.ts), so they get the plugin's reporters.
   cli: ['core', 'targets', 'grounding', 'models', 'agent', 'report', 'harness', 'vitest'],
   '.': ['core', 'targets', 'grounding', 'models', 'agent', 'report', 'harness'],
 }
 const coreIo = /^(node:)?(fs|fs\/promises|child_process|net|http|https|dgram|os|worker_threads)$|^(sharp|execa|chrome-remote-interface|tesseract\.js|openai|appium-adb|fluent-ffmpeg)$/
-const envReaders = new Set(['cli', 'vitest'])
+const envReaders = new Set(['cli', 'vitest', 'jest'])
 
 function* files(dir) {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name)
     if (statSync(path).isDirectory()) yield* files(path)
-    else if (path.endsWith('.ts') && !path.endsWith('.test.ts')) yield path
+    else if (/\.c?ts$/.test(path) && !path.endsWith('.test.ts')) yield path
   }
 }
 
@@ -51,9 +53,10 @@ for (const file of files(src)) {
     } else {
       if (layer === 'core' && coreIo.test(spec)) problems.push(`${rel}: core must stay pure, but imports ${spec}`)
       if (layer !== 'vitest' && /^vitest(\/|$)/.test(spec)) problems.push(`${rel}: only src/vitest imports vitest`)
+      if (layer !== 'jest' && /^(jest|jest-[a-z-]+|@jest\/.+|expect)$/.test(spec)) problems.push(`${rel}: only src/jest imports Jest's packages`)
     }
   }
-  if (!envReaders.has(layer) && /process\.env\b/.test(text)) problems.push(`${rel}: only src/cli and src/vitest read process.env`)
+  if (!envReaders.has(layer) && /process\.env\b/.test(text)) problems.push(`${rel}: only src/cli, src/vitest and src/jest read process.env`)
 }
 
 if (problems.length > 0) {

@@ -1,0 +1,27 @@
+import { describe, expect, test } from 'vitest'
+import { withAgentprobe } from './config.ts'
+
+describe('withAgentprobe', () => {
+  test("adds agentprobe's environment, global setup and reporter, and keeps the user's config", () => {
+    const config = withAgentprobe({ extension: './dist' }, { testMatch: ['**/*.cua.test.ts'], reporters: ['default', 'jest-junit'], testEnvironmentOptions: { url: 'x' } })
+    expect(config.testMatch).toEqual(['**/*.cua.test.ts'])
+    expect(config.testEnvironment).toMatch(/jest[/\\]environment\.(ts|js)$/)
+    expect(config.globalSetup).toMatch(/global-setup\.(ts|js)$/)
+    expect(config.globalTeardown).toMatch(/global-teardown\.(ts|js)$/)
+    expect(config.testEnvironmentOptions).toEqual({ url: 'x', agentprobe: { extension: './dist' } })
+    expect(config.reporters).toEqual(['default', 'jest-junit', [expect.stringMatching(/reporter\.(ts|js)$/), { artifactsDir: undefined }]])
+  })
+
+  test('a computer-use timeout unless the user set one', () => {
+    expect(withAgentprobe().testTimeout).toBe(180_000)
+    expect(withAgentprobe({}, { testTimeout: 5000 }).testTimeout).toBe(5000)
+  })
+
+  test('report: false leaves the reporters alone', () => {
+    expect(withAgentprobe({ report: false }).reporters).toEqual(['default'])
+  })
+
+  test('refuses to silently replace a test environment the user chose', () => {
+    expect(() => withAgentprobe({}, { testEnvironment: 'jsdom' })).toThrow(/testEnvironment is agentprobe's/)
+  })
+})

@@ -1,0 +1,32 @@
+// 'agentprobe/jest/config': `export default withAgentprobe({ extension: './dist' }, { …your Jest config })`.
+// It sets what a computer-use suite needs — agentprobe's test environment, the global setup that
+// starts the browser pool, the report, a timeout fit for tests that take tens of seconds — and
+// keeps everything else of yours.
+import { fileURLToPath } from 'node:url'
+import type { Config } from '@jest/types'
+import type { AgentprobeOptions } from '../harness/options.ts'
+
+const own = (name: string) => fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? `./${name}.ts` : `./${name}.js`, import.meta.url))
+
+export interface AgentprobeJestOptions extends AgentprobeOptions {
+  /** The agentprobe reporter (report/index.html, $GITHUB_STEP_SUMMARY); default true. */
+  report?: boolean
+}
+
+export function withAgentprobe(options: AgentprobeJestOptions = {}, config: Config.InitialOptions = {}): Config.InitialOptions {
+  const { report = true, ...agentprobe } = options
+  for (const key of ['testEnvironment', 'globalSetup', 'globalTeardown'] as const) {
+    if (config[key] !== undefined) throw new Error(`withAgentprobe: the Jest config's ${key} is agentprobe's; remove it (agentprobe/jest/config sets ${key})`)
+  }
+  const reporters = config.reporters ?? ['default']
+  return {
+    // A computer-use test takes tens of seconds; Jest's 5 s default would cut every run short.
+    testTimeout: 180_000,
+    ...config,
+    testEnvironment: own('environment'),
+    testEnvironmentOptions: { ...config.testEnvironmentOptions, agentprobe },
+    globalSetup: own('global-setup'),
+    globalTeardown: own('global-teardown'),
+    reporters: report ? [...reporters, [own('reporter'), { artifactsDir: agentprobe.artifactsDir }]] : reporters,
+  }
+}

@@ -1,0 +1,25 @@
+// Jest's globalSetup (withAgentprobe registers it): says which model runs and why, and starts the
+// browser pool in Jest's main process. Workers lease their slot's display and browser from it,
+// reset for each test file, as under Vitest.
+import type { Config } from '@jest/types'
+import { BrowserPool } from '../harness/browser-pool.ts'
+import { startPoolServer, type PoolServer } from '../harness/pool-server.ts'
+import { jestOptions, POOL_URL_ENV } from './options.ts'
+
+export const POOL = Symbol.for('agentprobe.jest.pool')
+
+export interface RunningPool {
+  pool: BrowserPool
+  server: PoolServer
+}
+
+export default async function globalSetup(globalConfig: Config.GlobalConfig, projectConfig: Config.ProjectConfig): Promise<void> {
+  const options = jestOptions(projectConfig, globalConfig, process.env)
+  process.stdout.write(`agentprobe: model ${options.model.id} (${options.model.reason})\n`)
+  if (options.target === 'android' || process.env[POOL_URL_ENV]) return
+  const pool = new BrowserPool({ display: options.display, size: options.screen, chromePath: options.chromePath, url: options.url })
+  const server = await startPoolServer(pool)
+  // Workers start after global setup and inherit this.
+  process.env[POOL_URL_ENV] = server.url
+  ;(globalThis as Record<symbol, RunningPool>)[POOL] = { pool, server }
+}

@@ -1,0 +1,94 @@
+// agentprobe/jest as a Jest user runs it: real `jest` processes on real Chromium. Failures name the
+// GIF and the trace, a timed-out test still leaves its trace, and cassettes follow --ci and -u the
+// way Jest snapshots do.
+import { execa } from 'execa'
+import { existsSync } from 'node:fs'
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, test } from 'vitest'
+import { slug } from '../src/harness/artifact-paths.ts'
+
+const JEST = join('node_modules', '.bin', 'jest')
+const PROJECT = join('test', 'jest-project')
+
+async function jest(args: string[], env: Record<string, string> = {}) {
+  const artifacts = await mkdtemp(join(tmpdir(), 'agentprobe-jest-'))
+  const run = await execa(JEST, ['-c', join(PROJECT, 'jest.config.mjs'), ...args], {
+    reject: false,
+    all: true,
+    env: { AGENTPROBE_ARTIFACTS_DIR: artifacts, AGENTPROBE_MODEL: 'offline', AGENTPROBE_CASSETTE: '', CI: '', ...env },
+  })
+  return { ...run, artifacts }
+}
+
+async function traceOf(artifacts: string, file: string): Promise<{ status: string; error?: string; cassette?: { mode: string; replayedSteps: number; liveSteps: number }; runs: { status: string }[] }> {
+  // Artifacts are named after the test file relative to the Jest project's rootDir, then the test.
+  const dir = join(artifacts, slug(file))
+  const [test] = await readdir(dir)
+  return JSON.parse(await readFile(join(dir, test!, 'trace.json'), 'utf8'))
+}
+
+afterAll(() => rm(join(PROJECT, '__cua__'), { recursive: true, force: true }))
+
+test('a failing test names its GIF and trace, and both are on disk', async () => {
+  const run = await jest(['fails'])
+  expect(run.exitCode, run.all).toBe(1)
+  const gif = run.all.match(/GIF: (\S+\.gif)/)?.[1]
+  const trace = run.all.match(/trace: (\S+trace\.json)/g)
+  expect(gif, run.all).toBeDefined()
+  expect(trace, run.all).not.toBeNull()
+  expect(existsSync(gif!)).toBe(true)
+  const written = await traceOf(run.artifacts, 'fails.jest.ts')
+  expect(written.status).toBe('failed')
+  expect(written.error).toMatch(/Close Sidepanel/)
+  expect(run.all).toMatch(/agentprobe report: .*index\.html \(0\/1 passed/)
+})
+
+test('a test that times out is stopped, and its trace is still written', async () => {
+  const run = await jest(['times-out'])
+  expect(run.exitCode, run.all).toBe(1)
+  expect(run.all).toMatch(/Exceeded timeout of 4000 ms/)
+  expect(run.all).toMatch(/trace: \S+trace\.json/)
+  const written = await traceOf(run.artifacts, 'times-out.jest.ts')
+  expect(written.status).toBe('failed')
+  expect(written.runs[0]?.status).not.toBe('passed')
+})
+
+describe('cassettes', () => {
+  test('record, then --ci replays, then -u records again', async () => {
+    const recorded = await jest(['replays'], { AGENTPROBE_CASSETTE: 'record' })
+    expect(recorded.exitCode, recorded.all).toBe(0)
+    expect((await traceOf(recorded.artifacts, 'replays.jest.ts')).cassette).toMatchObject({ mode: 'record', replayedSteps: 0 })
+    expect(existsSync(join(PROJECT, '__cua__', 'replays.jest.ts.cassette.json'))).toBe(true)
+
+    const replayed = await jest(['replays', '--ci'])
+    expect(replayed.exitCode, replayed.all).toBe(0)
+    const replay = (await traceOf(replayed.artifacts, 'replays.jest.ts')).cassette
+    expect(replay).toMatchObject({ mode: 'replay', liveSteps: 0 })
+    expect(replay!.replayedSteps).toBeGreaterThan(0)
+
+    const updated = await jest(['replays', '--ci', '-u'])
+    expect(updated.exitCode, updated.all).toBe(0)
+    expect((await traceOf(updated.artifacts, 'replays.jest.ts')).cassette).toMatchObject({ mode: 'record' })
+  })
+})
+
+test('the Android target: the device double signs in, and uiautomator matchers check it', async () => {
+  const state = await mkdtemp(join(tmpdir(), 'agentprobe-jest-adb-'))
+  const run = await execa(JEST, ['-c', join(PROJECT, 'android', 'jest.config.mjs')], {
+    reject: false,
+    all: true,
+    env: { ADB_DOUBLE_STATE: state, AGENTPROBE_ARTIFACTS_DIR: join(state, 'artifacts'), AGENTPROBE_MODEL: 'offline', CI: '' },
+  })
+  expect(run.exitCode, run.all).toBe(0)
+  expect(run.all).toMatch(/Tests:\s+1 passed, 1 total/)
+  await rm(state, { recursive: true, force: true })
+})
+
+test('the side-panel example passes as a Jest suite, broken variants included', async () => {
+  const run = await execa(JEST, ['-c', join('examples', 'jest', 'jest.config.mjs'), '--ci'], { reject: false, all: true, env: { AGENTPROBE_MODEL: 'offline', CI: '' } })
+  expect(run.exitCode, run.all).toBe(0)
+  expect(run.all).toMatch(/Tests:\s+4 passed, 4 total/)
+  expect(run.all).toMatch(/agentprobe report: .*index\.html \(4\/4 passed/)
+})
