@@ -17,12 +17,12 @@ export type ProviderName = (typeof KNOWN_MODEL_PREFIXES)[number]
 
 export const DEFAULT_MODELS = { openai: 'gpt-5.4', azure: 'gpt-5.4', gemini: 'gemini-2.5-flash' } as const
 
-export function chooseModel(sources: { flag?: string; env: Env; option?: string; settings?: ModelSettings }): ModelChoice {
+export function chooseModel(sources: { flag?: string; env: Env; option?: string; optionSource?: string; settings?: ModelSettings }): ModelChoice {
   const { env } = sources
   const explicit =
     (sources.flag && { id: sources.flag, reason: 'from --model' }) ||
     (env.AGENTPROBE_MODEL && { id: env.AGENTPROBE_MODEL, reason: 'from AGENTPROBE_MODEL' }) ||
-    (sources.option && { id: sources.option, reason: 'from the plugin option model' })
+    (sources.option && { id: sources.option, reason: `from ${sources.optionSource ?? 'the plugin option model'}` })
   const choice = explicit || detect(env)
   const { provider } = parseModelId(choice.id, choice.reason)
   connectionFor(provider, env, choice.reason) // a missing key fails now, naming the variable

@@ -9,7 +9,7 @@ export function resolveOptions(options: AgentprobeOptions, root: string, env: Re
   return {
     root,
     extension: options.extension === undefined ? undefined : resolvePath(root, options.extension),
-    model: chooseModel({ env, option: options.model, settings: options.modelOptions }),
+    model: chooseModel({ env, option: options.model, optionSource: `${source} model`, settings: options.modelOptions }),
     display: options.display ?? env.AGENTPROBE_DISPLAY,
     screen: options.screen ?? DEFAULT_SCREEN,
     artifactsDir: resolvePath(root, options.artifactsDir ?? env.AGENTPROBE_ARTIFACTS_DIR ?? 'artifacts'),

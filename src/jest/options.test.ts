@@ -25,3 +25,7 @@ describe('jestOptions', () => {
     expect(() => jestOptions(project('./dist'), run, {})).toThrow(/testEnvironmentOptions\.agentprobe must be an object.*"\.\/dist"/)
   })
 })
+
+test('the model line says the choice came from the Jest config', () => {
+  expect(jestOptions(project({ model: 'offline' }), run, {}).model.reason).toBe('from testEnvironmentOptions.agentprobe model')
+})
