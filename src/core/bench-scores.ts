@@ -63,6 +63,8 @@ export interface BenchModelRow extends VerdictCounts {
   costUsd: number
   latencyP50Ms: number
   latencyP90Ms: number
+  /** The runs' durations added up, ms (wall time is about this over the workers). */
+  durationMs: number
   failureCounts: Partial<Record<FailureType, number>>
   /** Population standard deviation across repeats (0 with one repeat). */
   accuracyStddev: number
@@ -166,6 +168,7 @@ function modelRow(model: string, records: readonly BenchRunRecord[], categories:
     costUsd: sum(records.map((r) => r.costUsd)),
     latencyP50Ms: percentile(latencies, 50),
     latencyP90Ms: percentile(latencies, 90),
+    durationMs: sum(records.map((r) => r.durationMs ?? 0)),
     failureCounts,
     accuracyStddev: stddev(perRepeat.map((rs) => countVerdicts(rs).accuracy)),
     scoreStddev: stddev(perRepeat.map((rs) => mean(rs.map((r) => r.score ?? 0)))),

@@ -13,7 +13,7 @@ export interface BenchHeading {
   label: string
 }
 
-const HEAD = ['#', 'model', 'accuracy', 'false pass', 'false fail', 'true pass', 'true fail', 'errors', 'not run', 'mean score', 'σ acc / score', 'steps', 'tokens', 'cost', 'p50', 'p90', 'failure types']
+const HEAD = ['#', 'model', 'accuracy', 'false pass', 'false fail', 'true pass', 'true fail', 'errors', 'not run', 'mean score', 'σ acc / score', 'steps', 'tokens', 'cost', 'p50', 'p90', 'test time', 'failure types']
 
 function cells(r: BenchModelRow): string[] {
   return [
@@ -33,6 +33,7 @@ function cells(r: BenchModelRow): string[] {
     fmt.usd(r.costUsd),
     fmt.ms(r.latencyP50Ms),
     fmt.ms(r.latencyP90Ms),
+    fmt.ms(r.durationMs),
     failureCountsText(r.failureCounts) || '—',
   ]
 }
