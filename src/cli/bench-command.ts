@@ -159,49 +159,59 @@ function describeDone({ meta, project, file, errors }: GeneratedResult): string 
 
 /** Each run's record: the worker's verdict and truth, with steps, tokens, cost and latency from its trace. */
 async function toRecords(results: readonly GeneratedResult[], runs: readonly PlannedRun[], models: readonly string[], outDir: string): Promise<BenchRunRecord[]> {
-  const byFile = new Map(runs.map((r) => [r.file.name, r]))
+  // Every planned run of every model gets a record: one that never reported is an error, not a gap.
+  const reported = new Map(results.map((r) => [`${r.file}\u0000${modelOf(r.project, models)}`, r]))
   const records: BenchRunRecord[] = []
-  for (const result of results) {
-    const run = byFile.get(result.file)
-    if (!run) continue
-    const task: BenchTaskResult | undefined = result.meta.agentprobeBench
-    const base = {
-      caseId: run.spec.caseId,
-      category: run.benchCase.category,
-      build: run.spec.build,
-      repeat: run.spec.repeat,
-      expected: run.benchCase.expected[run.spec.build],
+  for (const run of runs) {
+    for (const model of models) {
+      const result = reported.get(`${run.file.name}\u0000${model}`)
+      const base = {
+        caseId: run.spec.caseId,
+        category: run.benchCase.category,
+        build: run.spec.build,
+        repeat: run.spec.repeat,
+        model,
+        expected: run.benchCase.expected[run.spec.build],
+      }
+      const task = result?.meta.agentprobeBench
+      if (!task) {
+        const why = result?.errors.map((e) => e.message).join('\n') || 'the test did not report a result'
+        records.push({ ...base, outcome: 'error', error: why, ...EMPTY })
+      } else {
+        records.push({ ...base, ...(await fromTask(task, outDir)) })
+      }
     }
-    if (!task) {
-      const model = models.find((m) => result.project.endsWith(`(${m})`)) ?? result.project
-      records.push({ ...base, model, outcome: 'error', error: result.errors.map((e) => e.message).join('\n') || 'the test did not run', ...EMPTY })
-      continue
-    }
-    const tracePath = join(task.dir, 'trace.json')
-    const trace = await readFile(tracePath, 'utf8').then((text) => traceSchema.parse(JSON.parse(text)), () => undefined)
-    const score = trace ? scoreTrace(trace) : undefined
-    records.push({
-      ...base,
-      model: task.model,
-      outcome: task.outcome,
-      ...(task.truth !== undefined && { truth: task.truth }),
-      ...(task.truthError !== undefined && { truthError: task.truthError }),
-      ...(task.error !== undefined && { error: task.error }),
-      ...(trace && score
-        ? {
-            score: score.score,
-            steps: score.steps,
-            tokens: score.tokens,
-            costUsd: score.costUsd,
-            failureTypes: score.failures.map((f) => f.type),
-            durationMs: trace.durationMs,
-            modelLatenciesMs: trace.runs.flatMap((r) => [...r.steps.map((s) => s.timings.modelMs), ...(r.verification ? [r.verification.ms] : [])]),
-            trace: relative(outDir, tracePath),
-          }
-        : EMPTY),
-    })
   }
   return records
+}
+
+/** A project is named `<name> (<model>)` by the plugin. */
+function modelOf(project: string, models: readonly string[]): string {
+  return models.find((m) => project.endsWith(`(${m})`)) ?? project
+}
+
+async function fromTask(task: BenchTaskResult, outDir: string): Promise<Omit<BenchRunRecord, 'caseId' | 'category' | 'build' | 'repeat' | 'model' | 'expected'>> {
+  const tracePath = join(task.dir, 'trace.json')
+  const trace = await readFile(tracePath, 'utf8').then((text) => traceSchema.parse(JSON.parse(text)), () => undefined)
+  const score = trace ? scoreTrace(trace) : undefined
+  return {
+    outcome: task.outcome,
+    ...(task.truth !== undefined && { truth: task.truth }),
+    ...(task.truthError !== undefined && { truthError: task.truthError }),
+    ...(task.error !== undefined && { error: task.error }),
+    ...(trace && score
+      ? {
+          score: score.score,
+          steps: score.steps,
+          tokens: score.tokens,
+          costUsd: score.costUsd,
+          failureTypes: score.failures.map((f) => f.type),
+          durationMs: trace.durationMs,
+          modelLatenciesMs: trace.runs.flatMap((r) => [...r.steps.map((s) => s.timings.modelMs), ...(r.verification ? [r.verification.ms] : [])]),
+          trace: relative(outDir, tracePath),
+        }
+      : EMPTY),
+  }
 }
 
 const EMPTY = { steps: 0, tokens: 0, costUsd: 0, modelLatenciesMs: [], failureTypes: [] } satisfies Partial<BenchRunRecord>
