@@ -84,7 +84,7 @@ export async function benchCommand(args: string[], env: Record<string, string | 
       maxWorkers: workers,
       onDone: (result) => log(describeDone(result)),
     })
-    const records = await toRecords(results, runs, models, outDir)
+    const records = (await toRecords(results, runs, models, outDir)).map((record) => portable(record, { outDir, packageRoot, cwd }))
     return await writeOutputs({ records, cases, models, repeats, outDir, benchDir, wallMs: Date.now() - started, env, log, capUsd, ledger })
   } finally {
     await pages.close()
@@ -212,6 +212,20 @@ async function fromTask(task: BenchTaskResult, outDir: string): Promise<Omit<Ben
         }
       : EMPTY),
   }
+}
+
+/** A record's messages without this machine's folders, so a recording can be committed and compared. */
+function portable(record: BenchRunRecord, folders: { outDir: string; packageRoot: string; cwd: string }): BenchRunRecord {
+  const names: [string, string][] = [
+    [folders.outDir, '<out>'],
+    [folders.packageRoot.replace(/\/$/, ''), '<agentprobe>'],
+    [folders.cwd, '.'],
+    [tmpdir(), '<tmp>'],
+  ]
+  const clean = (text: string | undefined) => (text === undefined ? undefined : names.reduce((t, [path, name]) => t.replaceAll(path, name), text))
+  const error = clean(record.error)
+  const truthError = clean(record.truthError)
+  return { ...record, ...(error !== undefined && { error }), ...(truthError !== undefined && { truthError }) }
 }
 
 const EMPTY = { steps: 0, tokens: 0, costUsd: 0, modelLatenciesMs: [], failureTypes: [] } satisfies Partial<BenchRunRecord>
