@@ -84,6 +84,26 @@ export function clickVisible(tab: CheckTab, selector: string, timeoutMs = 2000):
   )
 }
 
+/**
+ * Clicks `click` on the extension page `from` and returns the heading of the extension page
+ * `opens` that the click brings up in a tab, or undefined when none comes within 3 s. Tabs of
+ * `opens` already open (say, the agent's) are closed first: openOptionsPage would only focus them.
+ */
+export function headingOfOpenedPage(chrome: ChromeHelpers, { from, click, opens }: { from: string; click: string; opens: string }): Promise<string | undefined> {
+  return inExtensionPage(chrome, from, async (tab) => {
+    const url = `chrome-extension://${chrome.extensionId}/${opens}`
+    for (const open of await chrome.targets({ type: 'page', url })) await chrome.closeTarget(open.id)
+    if (!(await clickVisible(tab, click))) return undefined
+    const opened = await chrome.waitForTarget({ type: 'page', url }, { timeout: 3000 }).catch(() => undefined)
+    if (opened === undefined) return undefined
+    try {
+      return await chrome.evaluate<string | undefined>({ url }, "document.querySelector('h1')?.textContent")
+    } finally {
+      await chrome.closeTarget(opened.id)
+    }
+  })
+}
+
 /** Sets a text field's value as typing would (input event included). */
 export function fill(tab: CheckTab, selector: string, value: string): Promise<void> {
   return tab.evaluate(

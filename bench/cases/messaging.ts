@@ -28,7 +28,8 @@ export default [
     id: 'messaging/async-reply',
     category: 'messaging',
     extension: 'worker-check',
-    instruction: "Click the extension icon in the Chrome toolbar, then click 'Show stats'.",
+    // Said as a user would, with no label quoted: a model must find the button itself (the offline grammar cannot).
+    instruction: "Open the extension's popup from the toolbar and ask the service worker for its stats.",
     verify: "Does the popup show 'Pages saved: 3'?",
     maxSteps: 5,
     expectedSteps: 2,

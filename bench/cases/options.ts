@@ -2,7 +2,7 @@
 // where a name is saved to chrome.storage.sync.
 import { defineBenchCase } from '../../src/harness/bench-case.ts'
 import type { ChromeHelpers } from '../../src/targets/chrome/cdp.ts'
-import { clickVisible, fill, inExtensionPage, shows, type CheckTab } from '../truth.ts'
+import { clickVisible, fill, headingOfOpenedPage, inExtensionPage, shows, type CheckTab } from '../truth.ts'
 
 const OPEN_SETTINGS = "Click the extension icon in the Chrome toolbar, then click 'Settings'."
 
@@ -28,17 +28,8 @@ export default [
     mutantDescription: "The popup's button was renamed to id 'open-settings' in the HTML but not in popup.js: the script throws on null and 'Settings' does nothing.",
     edits: [{ file: 'popup.html', find: '<button id="settings">', replace: '<button id="open-settings">' }],
     expected: { good: 'pass', mutant: 'fail' },
-    truth: async ({ chrome }) => {
-      const before = new Set((await chrome.targets({ type: 'page' })).map((t) => t.id))
-      const clicked = await inExtensionPage(chrome, 'popup.html', (tab) => clickVisible(tab, 'button'))
-      if (!clicked) return false
-      const options = `chrome-extension://${chrome.extensionId}/options.html`
-      const opened = await chrome.waitForTarget({ type: 'page', url: options }, { timeout: 3000 }).catch(() => undefined)
-      if (opened === undefined || before.has(opened.id)) return false
-      const heading = await chrome.evaluate<string | undefined>({ url: options }, "document.querySelector('h1')?.textContent")
-      await chrome.closeTarget(opened.id)
-      return heading === 'Extension Settings'
-    },
+    truth: async ({ chrome }) =>
+      (await headingOfOpenedPage(chrome, { from: 'popup.html', click: 'button', opens: 'options.html' })) === 'Extension Settings',
   }),
   defineBenchCase({
     id: 'options/save-name',

@@ -7,17 +7,17 @@ export default [
     id: 'storage/count-survives-reopen',
     category: 'storage',
     extension: 'tally',
-    instruction: "Click the extension icon in the Chrome toolbar, then click 'Add one'. Press Escape to close the popup, then click the extension icon.",
-    verify: "Does the reopened popup show 'Count: 1'?",
+    instruction: "Click the extension icon in the Chrome toolbar, then click 'Add one'. Press Escape, then click the extension icon.",
+    verify: "Does the reopened popup show 'You clicked 1 time'?",
     maxSteps: 6,
     expectedSteps: 4,
-    mutantDescription: "The save lost its computed key ({ KEY: count } instead of { [KEY]: count }): the popup shows the new count, but it is stored under 'KEY' and reopening shows 'Count: 0'.",
+    mutantDescription: "The save lost its computed key ({ KEY: count } instead of { [KEY]: count }): the popup shows the new count, but it is stored under 'KEY' and reopening shows 'You clicked 0 times'.",
     edits: [{ file: 'popup.js', find: 'await chrome.storage.local.set({ [KEY]: count })', replace: 'await chrome.storage.local.set({ KEY: count })' }],
     expected: { good: 'pass', mutant: 'fail' },
     truth: async ({ chrome }) => {
       await inWorker(chrome, "chrome.storage.local.remove(['count', 'KEY'])")
-      const added = await inExtensionPage(chrome, 'popup.html', async (tab) => (await clickVisible(tab, '#add')) && shows(tab, '#count', 'Count: 1'))
-      return added && inExtensionPage(chrome, 'popup.html', (tab) => shows(tab, '#count', 'Count: 1'))
+      const added = await inExtensionPage(chrome, 'popup.html', async (tab) => (await clickVisible(tab, '#add')) && shows(tab, '#count', 'You clicked 1 time'))
+      return added && inExtensionPage(chrome, 'popup.html', (tab) => shows(tab, '#count', 'You clicked 1 time'))
     },
   }),
   defineBenchCase({
@@ -25,7 +25,7 @@ export default [
     category: 'storage',
     extension: 'tally',
     instruction: "Click the extension icon in the Chrome toolbar, then click 'Add one', then click 'Reset'.",
-    verify: "Does the popup show 'Count: 0'?",
+    verify: "Does the popup show 'You clicked 0 times'?",
     maxSteps: 6,
     expectedSteps: 3,
     mutantDescription: "'Reset' still removes the key of the old storage layout ('counter'): the count stays as it was.",
@@ -33,7 +33,7 @@ export default [
     expected: { good: 'pass', mutant: 'fail' },
     truth: async ({ chrome }) => {
       await inWorker(chrome, 'chrome.storage.local.set({ count: 2 })')
-      return inExtensionPage(chrome, 'popup.html', async (tab) => (await shows(tab, '#count', 'Count: 2')) && (await clickVisible(tab, '#reset')) && shows(tab, '#count', 'Count: 0'))
+      return inExtensionPage(chrome, 'popup.html', async (tab) => (await shows(tab, '#count', 'You clicked 2 times')) && (await clickVisible(tab, '#reset')) && shows(tab, '#count', 'You clicked 0 times'))
     },
   }),
   defineBenchCase({

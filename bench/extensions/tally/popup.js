@@ -2,7 +2,7 @@
 const KEY = 'count'
 
 function show(count) {
-  document.getElementById('count').textContent = `Count: ${count}`
+  document.getElementById('count').textContent = `You clicked ${count} time${count === 1 ? '' : 's'}`
 }
 
 async function storedCount() {
