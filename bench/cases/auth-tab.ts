@@ -7,7 +7,7 @@ import { clickVisible, headingOfOpenedPage, inExtensionPage, inWorker, textOf } 
 
 const SIGN_IN = "Click the extension icon in the Chrome toolbar, then click 'Sign in'."
 // the token exchange takes a moment after the click, with nothing moving on screen meanwhile
-const AUTHORIZE = "Click the extension icon in the Chrome toolbar, then click 'Sign in', then click 'Authorize' in the new tab. Then wait 2 seconds."
+const AUTHORIZE = "Click the extension icon in the Chrome toolbar, then click 'Sign in', then click 'Authorize' in the new tab. Then wait 3 seconds."
 const SIGNED_IN = "Does the page say 'Signed in as demo'?"
 
 /** From a signed-out state, 'Authorize' on the sign-in page ends on a welcome page that names the account. */
@@ -16,9 +16,9 @@ async function signsIn(chrome: ChromeHelpers): Promise<boolean> {
   return inExtensionPage(chrome, 'login.html', async (tab) => {
     if (!(await clickVisible(tab, '#authorize'))) return false
     const welcome = `chrome-extension://${chrome.extensionId}/welcome.html?${tab.mark}`
-    await chrome.waitForTarget({ type: 'page', url: welcome }, { timeout: 3000 })
-    // long enough for the token exchange (600 ms) and a page that would read storage late
-    return (await chrome.evaluate({ url: welcome }, textOf('#who', 'Signed in as demo', 2500), { timeout: 4000 })) === 'Signed in as demo'
+    await chrome.waitForTarget({ type: 'page', url: welcome }, { timeout: 5000 })
+    // long enough for the token exchange (1.2 s) and a page that would read storage late
+    return (await chrome.evaluate({ url: welcome }, textOf('#who', 'Signed in as demo', 3500), { timeout: 5000 })) === 'Signed in as demo'
   })
 }
 

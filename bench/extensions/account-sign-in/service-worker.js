@@ -1,6 +1,6 @@
 // The token exchange a real extension would do with its server, stood in for by a delay, then
 // the account is kept in storage for the welcome page and the popup.
-const EXCHANGE_MS = 600
+const EXCHANGE_MS = 1200
 
 async function exchangeToken(user) {
   await new Promise((resolve) => setTimeout(resolve, EXCHANGE_MS))
