@@ -3,28 +3,23 @@
 // 'pass'. No model runs here: real Chromium on a real Xvfb for the browser cases (one browser per
 // build), the device double for the Android ones.
 import { readdirSync } from 'node:fs'
-import { readFile, rm } from 'node:fs/promises'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { extname, join } from 'node:path'
+import { rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { materializeBuild, PAGES_DIR, type BuildSide } from '../bench/build.ts'
 import type { AndroidBenchCase, BenchCase, BrowserBenchCase } from '../src/harness/bench-case.ts'
 import { startBrowser, startDisplay, type BrowserHandle, type DisplayHandle } from '../src/harness/browser-session.ts'
+import { loadBenchCases } from '../src/cli/bench-cases.ts'
+import { serveFolder, type ServedFolder } from '../src/cli/serve-folder.ts'
 import { connectDevice, type AdbDevice } from '../src/targets/android/adb-device.ts'
 import { AndroidHelpers } from '../src/targets/android/android-helpers.ts'
 import { ANDROID_HOME, DeviceDouble } from '../fixtures/android/device-double.ts'
 import type { Build } from '../fixtures/android/double/state.ts'
 
-const CASES_DIR = new URL('../bench/cases/', import.meta.url)
-const cases: BenchCase[] = (
-  await Promise.all(
-    readdirSync(CASES_DIR)
-      .filter((f) => f.endsWith('.ts'))
-      .sort()
-      .map(async (f) => ((await import(new URL(f, CASES_DIR).href)) as { default: BenchCase[] }).default),
-  )
-).flat()
+const CASES_DIR = fileURLToPath(new URL('../bench/cases/', import.meta.url))
+const files = readdirSync(CASES_DIR).filter((f) => f.endsWith('.ts')).sort().map((f) => join(CASES_DIR, f))
+const cases: BenchCase[] = (await loadBenchCases(files, process.cwd())).map((c) => c.benchCase)
 const browserCases = cases.filter((c): c is BrowserBenchCase => c.target !== 'android')
 const androidCases = cases.filter((c): c is AndroidBenchCase => c.target === 'android')
 const SIDES: BuildSide[] = ['good', 'mutant']
@@ -39,27 +34,15 @@ describe('the case set', () => {
   })
 })
 
-/** bench/pages over http://127.0.0.1:<port>/, as the runner serves them. */
-async function servePages(): Promise<{ url: string; server: Server }> {
-  const server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname
-    readFile(join(PAGES_DIR, path.replace(/^\/+/, '').replace(/\.\.+/g, '')))
-      .then((body) => res.writeHead(200, { 'content-type': extname(path) === '.html' ? 'text/html; charset=utf-8' : 'application/octet-stream' }).end(body))
-      .catch(() => res.writeHead(404).end())
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server }
-}
-
 describe('browser cases', () => {
   let display: DisplayHandle
-  let pages: { url: string; server: Server }
+  let pages: ServedFolder
   beforeAll(async () => {
     display = await startDisplay({ size: { width: 1280, height: 720 } })
-    pages = await servePages()
+    pages = await serveFolder(PAGES_DIR)
   })
   afterAll(async () => {
-    pages?.server.close()
+    await pages?.close()
     await display?.close()
   })
 
