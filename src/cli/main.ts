@@ -12,6 +12,9 @@ Commands:
           [--extension DIR] [--target browser|android] [--check-model [--model ID]]
   init    Add a vitest config, an example *.cua.test.ts, a case file and a workflow to this repo
           [--extension DIR] [--force]
+  bench   The benchmark: every case's good and mutant build × repeat against every model, scored
+          --models A,B,… [--cases GLOB] [--repeats N] [--estimate] [--max-spend-usd X]
+          [--out DIR (default artifacts/bench)] [--workers N (default 2)]
   report  Rebuild the HTML report and Markdown summary from the traces under DIR (default artifacts)
           [DIR] [--out DIR] [--title TEXT]
 
@@ -35,6 +38,8 @@ export async function main(argv: string[], env: Env, out = process.stdout, err =
         return await (await import('./doctor-command.ts')).doctorCommand(rest, env, print)
       case 'init':
         return await (await import('./init-command.ts')).initCommand(rest, print)
+      case 'bench':
+        return await (await import('./bench-command.ts')).benchCommand(rest, env, print)
       case 'report':
         return await (await import('./report-command.ts')).reportCommand(rest, print)
       case undefined:

@@ -5,6 +5,7 @@ import { failureCountsText, fmt } from './format.ts'
 import { PAGE_CSS, PAGE_JS } from './page-assets.ts'
 import type { ReportData } from './report-data.ts'
 import { renderTest } from './render-test.ts'
+import { renderBenchHtml } from './render-bench.ts'
 
 export function renderHtml(data: ReportData): string {
   const failed = data.tests.filter((t) => t.status === 'failed').length
@@ -15,6 +16,7 @@ export function renderHtml(data: ReportData): string {
 <body>
 <header><h1>${h(data.title)}</h1><p class="meta">${h(meta(data))}</p></header>
 <section class="summary">${summary(data)}</section>
+${data.bench ? `<section class="leaderboard bench">${renderBenchHtml(data.bench.board, data.bench.heading)}</section>` : ''}
 ${data.leaderboard ? `<section class="leaderboard">${leaderboard(data)}</section>` : ''}
 ${data.problems.length ? `<section class="problems">${data.problems.map((p) => `<p class="warning">⚠ ${h(p)}</p>`).join('')}</section>` : ''}
 <nav><button data-filter="all" class="on">All ${data.tests.length}</button> <button data-filter="failed">Failed ${failed}</button></nav>

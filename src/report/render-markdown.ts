@@ -37,7 +37,7 @@ export function renderMarkdown(data: ReportData, options: { reportPath?: string 
   return `${lines.join('\n')}\n`
 }
 
-function table(head: string[], rows: string[][]): string {
+export function table(head: string[], rows: string[][]): string {
   const cell = (c: string) => c.replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/\s*\n\s*/g, ' ')
   return [head, head.map(() => '---'), ...rows].map((r) => `| ${r.map(cell).join(' | ')} |`).join('\n')
 }

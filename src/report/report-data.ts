@@ -4,6 +4,8 @@
 import { buildLeaderboard, type Leaderboard } from '../core/leaderboard.ts'
 import { scoreTrace, summarizeSuite, type ScoreOptions, type SuiteSummary, type TestScore } from '../core/scoring.ts'
 import type { Trace } from '../core/trace.ts'
+import type { BenchBoard } from '../core/bench-scores.ts'
+import type { BenchHeading } from './render-bench.ts'
 import { graphNodes, type GraphNode } from './graph-nodes.ts'
 
 export type { GraphNode }
@@ -39,11 +41,13 @@ export interface ReportData {
   tests: ReportTest[]
   suite: SuiteSummary
   leaderboard?: Leaderboard
+  /** The benchmark's leaderboard, when `agentprobe bench` wrote the report. */
+  bench?: { board: BenchBoard; heading: BenchHeading }
   /** Traces that could not be read, with why. */
   problems: string[]
 }
 
-export function buildReportData(entries: readonly TraceEntry[], options: ScoreOptions & { title?: string; generatedAt?: string; problems?: string[] } = {}): ReportData {
+export function buildReportData(entries: readonly TraceEntry[], options: ScoreOptions & { title?: string; generatedAt?: string; problems?: string[]; bench?: ReportData['bench'] } = {}): ReportData {
   const scored = entries.map((e) => ({ ...e, score: scoreTrace(e.trace, options) }))
   return {
     title: options.title ?? 'agentprobe report',
@@ -52,6 +56,7 @@ export function buildReportData(entries: readonly TraceEntry[], options: ScoreOp
     suite: summarizeSuite(scored),
     leaderboard: buildLeaderboard(scored),
     problems: options.problems ?? [],
+    ...(options.bench && { bench: options.bench }),
   }
 }
 

@@ -18,6 +18,7 @@ export interface WriteReportOptions {
   outDir: string
   title?: string
   score?: ScoreOptions
+  bench?: ReportData['bench']
 }
 
 export interface WrittenReport {
@@ -60,7 +61,7 @@ export async function writeReport(o: WriteReportOptions): Promise<WrittenReport>
   // Files of earlier reports that this one no longer shows.
   for (const name of await readdir(dataDir)) if (!written.has(name)) await rm(join(dataDir, name), { force: true })
 
-  const data = buildReportData(entries, { ...o.score, title: o.title, problems })
+  const data = buildReportData(entries, { ...o.score, title: o.title, problems, bench: o.bench })
   const html = renderHtml(data)
   const paths = { html: join(o.outDir, 'index.html'), markdown: join(o.outDir, 'summary.md') }
   await writeFile(paths.html, html)

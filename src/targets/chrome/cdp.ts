@@ -15,6 +15,11 @@ export interface WaitOptions {
   signal?: AbortSignal
 }
 
+export interface EvaluateOptions extends WaitOptions {
+  /** Run as if from a user gesture, for APIs that demand one (chrome.sidePanel.open, action.openPopup). */
+  userGesture?: boolean
+}
+
 // Resolves once the document has loaded; evaluated right after the navigation commits.
 const LOADED = `document.readyState === 'complete' || new Promise((resolve) => addEventListener('load', () => resolve(true), { once: true }))`
 
@@ -68,7 +73,11 @@ export class ChromeHelpers {
    * Runs `expression` in the first target matching `filter` and returns its value (promises awaited).
    * An idle extension service worker is started first. A throw in the page is a TargetError with its text.
    */
-  async evaluate<T = unknown>(filter: TargetFilter, expression: string, { timeout = 5000, signal }: WaitOptions = {}): Promise<T> {
+  async evaluate<T = unknown>(
+    filter: TargetFilter,
+    expression: string,
+    { timeout = 5000, signal, userGesture = false }: EvaluateOptions = {},
+  ): Promise<T> {
     signal?.throwIfAborted()
     const start = performance.now()
     const target = (await this.targets(filter))[0] ?? (await this.#wakeAndWait(filter, { timeout, signal }))
@@ -77,7 +86,7 @@ export class ChromeHelpers {
     const { result, exceptionDetails } = await raceAbort(
       this.#cdp.inSession(target.id, async (sessionId) => {
         await this.#cdp.contextReady(sessionId)
-        const params = { expression, awaitPromise: true, returnByValue: true }
+        const params = { expression, awaitPromise: true, returnByValue: true, userGesture }
         return this.#cdp.call('Runtime.evaluate', (c) => c.send('Runtime.evaluate', params, sessionId))
       }),
       this.#with(signal, deadline),

@@ -1,0 +1,52 @@
+// Storage-backed state: a counter and a theme kept in chrome.storage.local.
+import { defineBenchCase } from '../../src/harness/bench-case.ts'
+import { clickVisible, inExtensionPage, inWorker, shows } from '../truth.ts'
+
+export default [
+  defineBenchCase({
+    id: 'storage/count-survives-reopen',
+    category: 'storage',
+    extension: 'tally',
+    instruction: "Click the extension icon in the Chrome toolbar, then click 'Add one'. Press Escape, then click the extension icon.",
+    verify: "Does the reopened popup show 'You clicked 1 time'?",
+    maxSteps: 6,
+    expectedSteps: 4,
+    mutantDescription: "The save lost its computed key ({ KEY: count } instead of { [KEY]: count }): the popup shows the new count, but it is stored under 'KEY' and reopening shows 'You clicked 0 times'.",
+    edits: [{ file: 'popup.js', find: 'await chrome.storage.local.set({ [KEY]: count })', replace: 'await chrome.storage.local.set({ KEY: count })' }],
+    expected: { good: 'pass', mutant: 'fail' },
+    truth: async ({ chrome }) => {
+      await inWorker(chrome, "chrome.storage.local.remove(['count', 'KEY'])")
+      const added = await inExtensionPage(chrome, 'popup.html', async (tab) => (await clickVisible(tab, '#add')) && shows(tab, '#count', 'You clicked 1 time'))
+      return added && inExtensionPage(chrome, 'popup.html', (tab) => shows(tab, '#count', 'You clicked 1 time'))
+    },
+  }),
+  defineBenchCase({
+    id: 'storage/reset',
+    category: 'storage',
+    extension: 'tally',
+    instruction: "Click the extension icon in the Chrome toolbar, then click 'Add one', then click 'Reset'.",
+    verify: "Does the popup show 'You clicked 0 times'?",
+    maxSteps: 6,
+    expectedSteps: 3,
+    mutantDescription: "'Reset' still removes the key of the old storage layout ('counter'): the count stays as it was.",
+    edits: [{ file: 'popup.js', find: 'await chrome.storage.local.remove(KEY)', replace: "await chrome.storage.local.remove('counter')" }],
+    expected: { good: 'pass', mutant: 'fail' },
+    truth: async ({ chrome }) => {
+      await inWorker(chrome, 'chrome.storage.local.set({ count: 2 })')
+      return inExtensionPage(chrome, 'popup.html', async (tab) => (await shows(tab, '#count', 'You clicked 2 times')) && (await clickVisible(tab, '#reset')) && shows(tab, '#count', 'You clicked 0 times'))
+    },
+  }),
+  defineBenchCase({
+    id: 'storage/default-theme',
+    category: 'storage',
+    extension: 'tally',
+    instruction: 'Click the extension icon in the Chrome toolbar.',
+    verify: "Does the popup show 'Theme: Dark'?",
+    maxSteps: 4,
+    expectedSteps: 1,
+    mutantDescription: 'The defaults are seeded in runtime.onStartup instead of onInstalled: a fresh install has no theme until the browser restarts (\'Theme: not set\').',
+    edits: [{ file: 'service-worker.js', find: 'chrome.runtime.onInstalled.addListener', replace: 'chrome.runtime.onStartup.addListener' }],
+    expected: { good: 'pass', mutant: 'fail' },
+    truth: ({ chrome }) => inExtensionPage(chrome, 'popup.html', (tab) => shows(tab, '#theme', 'Theme: Dark')),
+  }),
+]

@@ -1,0 +1,3 @@
+document.getElementById('settings').addEventListener('click', () => {
+  chrome.runtime.openOptionsPage().then(() => window.close())
+})

@@ -1,0 +1,112 @@
+// What the cases' ground-truth checks are made of: fresh tabs marked with a query string of
+// their own (so a tab the agent left open is never the one judged), expressions that poll the
+// DOM, and clicks that only land when a user could see the element. CDP only, no model, no OCR.
+import type { ChromeHelpers } from '../src/targets/chrome/cdp.ts'
+
+let opened = 0
+
+/** Evaluates in the tab a check opened, or in the service worker. */
+export type Evaluate = <T = unknown>(expression: string, timeoutMs?: number) => Promise<T>
+
+export interface CheckTab {
+  /** The tab's mark, e.g. '?truth=3': pages the tab navigates to may keep it (location.search). */
+  mark: string
+  evaluate: Evaluate
+}
+
+/** Opens `url` with a fresh mark in a new tab, runs `check` in it, closes it. */
+export async function inTab<T>(chrome: ChromeHelpers, url: string, check: (tab: CheckTab) => Promise<T>): Promise<T> {
+  const mark = `truth=${process.pid}-${++opened}`
+  const target = await chrome.openPage(`${url}${url.includes('?') ? '&' : '?'}${mark}`)
+  try {
+    return await check({ mark, evaluate: (expression, timeout = 5000) => chrome.evaluate({ url: mark }, expression, { timeout: timeout + 1000 }) })
+  } finally {
+    await chrome.closeTarget(target.id).catch(() => undefined)
+  }
+}
+
+/** Opens chrome-extension://<id>/<path> in a marked tab (see inTab). */
+export function inExtensionPage<T>(chrome: ChromeHelpers, path: string, check: (tab: CheckTab) => Promise<T>): Promise<T> {
+  if (chrome.extensionId === undefined) throw new Error(`the check needs ${path} of the extension, but no extension is loaded`)
+  return inTab(chrome, `chrome-extension://${chrome.extensionId}/${path}`, check)
+}
+
+/** Evaluates in the extension's service worker (started if idle). */
+export function inWorker<T = unknown>(chrome: ChromeHelpers, expression: string): Promise<T> {
+  return chrome.evaluate<T>({ type: 'service_worker', url: `chrome-extension://${chrome.extensionId}/` }, expression)
+}
+
+/**
+ * An expression that resolves to the text of `selector` once it equals `wanted`, or to the last
+ * text seen (null when absent) after `timeoutMs`: a check compares the result with `wanted`.
+ */
+export function textOf(selector: string, wanted: string, timeoutMs = 3000): string {
+  return `(async () => {
+    const deadline = Date.now() + ${timeoutMs}
+    for (;;) {
+      const text = document.querySelector(${JSON.stringify(selector)})?.textContent?.trim() ?? null
+      if (text === ${JSON.stringify(wanted)} || Date.now() >= deadline) return text
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  })()`
+}
+
+/** Polls the text of `selector` in the tab until it equals `wanted`, or times out: whether it did. */
+export async function shows(tab: CheckTab, selector: string, wanted: string, timeoutMs = 3000): Promise<boolean> {
+  return (await tab.evaluate<string | null>(textOf(selector, wanted, timeoutMs), timeoutMs)) === wanted
+}
+
+/**
+ * Clicks `selector` only if a user could: it is laid out, and the topmost element at its centre
+ * is it (not hidden, covered or zero-sized). Waits up to `timeoutMs` for that; whether it clicked.
+ */
+export function clickVisible(tab: CheckTab, selector: string, timeoutMs = 2000): Promise<boolean> {
+  return tab.evaluate<boolean>(
+    `(async () => {
+      const deadline = Date.now() + ${timeoutMs}
+      for (;;) {
+        const el = document.querySelector(${JSON.stringify(selector)})
+        const box = el?.getBoundingClientRect()
+        if (el && box.width > 0 && box.height > 0) {
+          el.scrollIntoView({ block: 'center' })
+          const at = el.getBoundingClientRect()
+          const hit = document.elementFromPoint(at.x + at.width / 2, at.y + at.height / 2)
+          if (hit && (hit === el || el.contains(hit))) {
+            el.click()
+            return true
+          }
+        }
+        if (Date.now() >= deadline) return false
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+    })()`,
+    timeoutMs,
+  )
+}
+
+/**
+ * Clicks `click` on the extension page `from` and returns the heading of the extension page
+ * `opens` that the click brings up in a tab, or undefined when none comes within 3 s. Tabs of
+ * `opens` already open (say, the agent's) are closed first: openOptionsPage would only focus them.
+ */
+export function headingOfOpenedPage(chrome: ChromeHelpers, { from, click, opens }: { from: string; click: string; opens: string }): Promise<string | undefined> {
+  return inExtensionPage(chrome, from, async (tab) => {
+    const url = `chrome-extension://${chrome.extensionId}/${opens}`
+    for (const open of await chrome.targets({ type: 'page', url })) await chrome.closeTarget(open.id)
+    if (!(await clickVisible(tab, click))) return undefined
+    const opened = await chrome.waitForTarget({ type: 'page', url }, { timeout: 3000 }).catch(() => undefined)
+    if (opened === undefined) return undefined
+    try {
+      return await chrome.evaluate<string | undefined>({ url }, "document.querySelector('h1')?.textContent")
+    } finally {
+      await chrome.closeTarget(opened.id)
+    }
+  })
+}
+
+/** Sets a text field's value as typing would (input event included). */
+export function fill(tab: CheckTab, selector: string, value: string): Promise<void> {
+  return tab.evaluate(
+    `(() => { const el = document.querySelector(${JSON.stringify(selector)}); el.value = ${JSON.stringify(value)}; el.dispatchEvent(new Event('input', { bubbles: true })) })()`,
+  )
+}

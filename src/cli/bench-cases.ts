@@ -1,0 +1,81 @@
+// The benchmark's case files: each module's default export is an array of cases (defineBenchCase).
+// Every file is read and checked before anything runs, so a bad case exits 2 naming it; the case
+// set is hashed (ids, case files, extensions, pages) so a recording says exactly what it measured.
+import { createHash } from 'node:crypto'
+import { readdir, readFile, stat } from 'node:fs/promises'
+import { join, relative } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { ConfigError, errorMessage } from '../core/errors.ts'
+import type { BenchCase } from '../harness/bench-case.ts'
+
+export interface LoadedBenchCase {
+  file: string
+  benchCase: BenchCase
+}
+
+const VERDICTS = ['pass', 'fail']
+
+export async function loadBenchCases(files: readonly string[], cwd: string): Promise<LoadedBenchCase[]> {
+  const loaded: LoadedBenchCase[] = []
+  const problems: string[] = []
+  for (const file of files) {
+    const shown = relative(cwd, file) || file
+    let exported: unknown
+    try {
+      exported = ((await import(pathToFileURL(file).href)) as { default?: unknown }).default
+    } catch (error) {
+      problems.push(`${shown}: cannot load (${errorMessage(error).split('\n')[0]})`)
+      continue
+    }
+    if (!Array.isArray(exported)) {
+      problems.push(`${shown}: the default export must be an array of cases (defineBenchCase)`)
+      continue
+    }
+    for (const [index, value] of exported.entries()) {
+      const why = caseProblem(value)
+      if (why) problems.push(`${shown}: case ${index + 1}${typeof value?.id === 'string' ? ` (${value.id})` : ''}: ${why}`)
+      else loaded.push({ file, benchCase: value as BenchCase })
+    }
+  }
+  const seen = new Map<string, string>()
+  for (const { file, benchCase } of loaded) {
+    const first = seen.get(benchCase.id)
+    if (first) problems.push(`${relative(cwd, file)}: case id ${benchCase.id} is also used in ${relative(cwd, first)}`)
+    seen.set(benchCase.id, file)
+  }
+  if (problems.length > 0) throw new ConfigError(`agentprobe bench: bad case file(s):\n${problems.join('\n')}`)
+  if (loaded.length === 0) throw new ConfigError('agentprobe bench: the case files hold no case')
+  return loaded
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a module's export, checked field by field
+function caseProblem(c: any): string | undefined {
+  if (typeof c !== 'object' || c === null) return 'not a case object'
+  for (const field of ['id', 'category', 'instruction', 'verify', 'mutantDescription']) if (typeof c[field] !== 'string' || c[field] === '') return `${field} must be a non-empty string`
+  if (!VERDICTS.includes(c.expected?.good) || !VERDICTS.includes(c.expected?.mutant)) return "expected must be { good: 'pass'|'fail', mutant: 'pass'|'fail' }"
+  if (typeof c.truth !== 'function') return 'truth must be a function'
+  for (const field of ['maxSteps', 'expectedSteps']) if (c[field] !== undefined && !(Number.isInteger(c[field]) && c[field] > 0)) return `${field} must be a positive integer`
+  if (c.target === 'android') {
+    if (typeof c.package !== 'string' || typeof c.builds?.good !== 'string' || typeof c.builds?.mutant !== 'string') return 'an android case needs package and builds { good, mutant }'
+    return undefined
+  }
+  if (typeof c.extension !== 'string' || !Array.isArray(c.edits)) return 'a browser case needs extension and edits'
+  return undefined
+}
+
+/** sha256 over the case ids, the case files and every file of the extensions and pages they use. */
+export async function hashCaseSet(cases: readonly LoadedBenchCase[], benchDir: string): Promise<string> {
+  const hash = createHash('sha256')
+  for (const id of cases.map((c) => c.benchCase.id).sort()) hash.update(`case ${id}\n`)
+  const files = new Set(cases.map((c) => c.file))
+  for (const c of cases) if (c.benchCase.target !== 'android') for (const f of await filesUnder(join(benchDir, 'extensions', c.benchCase.extension))) files.add(f)
+  for (const f of await filesUnder(join(benchDir, 'pages'))) files.add(f)
+  for (const file of [...files].sort()) hash.update(`file ${relative(benchDir, file)}\n`).update(await readFile(file))
+  return hash.digest('hex')
+}
+
+async function filesUnder(dir: string): Promise<string[]> {
+  if (!(await stat(dir).catch(() => undefined))?.isDirectory()) return []
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true })
+  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name))
+}

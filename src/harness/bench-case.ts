@@ -1,0 +1,57 @@
+// A benchmark case: a small real extension (or app state) plus a mutant a team could plausibly
+// ship, the verdict agentprobe should reach on each build, and a deterministic check that proves
+// the ground truth without any model.
+import type { AndroidHelpers } from '../targets/android/android-helpers.ts'
+import type { ChromeHelpers } from '../targets/chrome/cdp.ts'
+
+export type BenchCategory = 'popup' | 'sidepanel' | 'options' | 'content-script' | 'messaging' | 'auth-tab' | 'storage' | 'android'
+export type Verdict = 'pass' | 'fail'
+
+export interface TruthContext {
+  chrome: ChromeHelpers
+  /** http://127.0.0.1:<port>/ serving bench/pages/ */
+  pagesUrl: string
+}
+
+interface BenchCaseBase {
+  /** Unique, stable: '<category>/<slug>', e.g. 'sidepanel/open-on-action-click'. */
+  id: string
+  category: BenchCategory
+  /** What agent.do gets. */
+  instruction: string
+  /** The cold verifier's yes/no question (quote on-screen text in '…'). */
+  verify: string
+  /** Default 6. */
+  maxSteps?: number
+  expectedSteps?: number
+  /** What the mutant is: the regression a team could ship. */
+  mutantDescription: string
+  /** Expected verdict of agentprobe on each build: usually good 'pass', mutant 'fail'; a benign mutant (restyle) expects 'pass'. */
+  expected: { good: Verdict; mutant: Verdict }
+}
+
+export interface BrowserBenchCase extends BenchCaseBase {
+  target?: 'browser'
+  /** Folder name under bench/extensions. */
+  extension: string
+  /** Text edits turning the good build into the mutant (same shape as fixtures/extensions/mutants.json). */
+  edits: { file: string; find: string; replace: string }[]
+  /** A page under bench/pages to open before the agent starts (content-script cases), e.g. 'article.html'. */
+  page?: string
+  /** Deterministic ground truth, driven over CDP only (no model, no OCR): does the feature work on this build? Runs in fresh tabs after the agent's run; must not depend on what the agent did. */
+  truth(ctx: TruthContext): Promise<boolean>
+}
+
+export interface AndroidBenchCase extends BenchCaseBase {
+  target: 'android'
+  /** Build of the scripted app on the device double for each side: e.g. { good: 'good', mutant: 'broken' }. */
+  builds: { good: string; mutant: string }
+  package: string
+  truth(ctx: { android: AndroidHelpers }): Promise<boolean>
+}
+
+export type BenchCase = BrowserBenchCase | AndroidBenchCase
+
+export function defineBenchCase<T extends BenchCase>(c: T): T {
+  return c
+}

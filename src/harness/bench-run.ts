@@ -1,0 +1,34 @@
+// One benchmark run as the main process plans it and as the worker reports it back: what the
+// generated test file is given, and what it hands over in task meta.
+import type { BenchBuild, BenchOutcome } from '../core/bench-scores.ts'
+
+export interface BenchSpec {
+  caseId: string
+  build: BenchBuild
+  repeat: number
+  /** Browser cases: the materialized build of the extension. */
+  extension?: string
+  /** http://127.0.0.1:<port>/ serving bench/pages/ */
+  pagesUrl: string
+  /** The run's artifacts folder, relative to the model's artifacts folder. */
+  outputDir: string
+  /** The shared spending cap, when --max-spend-usd is set. */
+  ledger?: { file: string; capUsd: number }
+}
+
+export interface BenchTaskResult {
+  caseId: string
+  build: BenchBuild
+  repeat: number
+  model: string
+  outcome: BenchOutcome
+  truth?: boolean
+  truthError?: string
+  error?: string
+  /** The run's artifacts folder (trace.json), absolute. */
+  dir: string
+}
+
+export const DEFAULT_BENCH_MAX_STEPS = 6
+
+export const benchTestName = (spec: Pick<BenchSpec, 'caseId' | 'build' | 'repeat'>) => `${spec.caseId} [${spec.build}] #${spec.repeat}`

@@ -1,0 +1,94 @@
+// One benchmark run (a case, a build, a repeat, on the model of this project) as one Vitest test,
+// through the same fixtures as a *.cua.test.ts. `agentprobe bench` generates a file per run that
+// calls benchTest. The test passes when agentprobe's verdict is the expected one; either way the
+// verdict and the case's ground truth go to the main process through task meta.
+import { join } from 'node:path'
+import type { BenchBuild, BenchOutcome, BenchVerdict } from '../core/bench-scores.ts'
+import { benchTestName, DEFAULT_BENCH_MAX_STEPS, type BenchSpec, type BenchTaskResult } from '../harness/bench-run.ts'
+import { errorMessage, isAgentprobeError } from '../core/errors.ts'
+import type { Model } from '../core/model.ts'
+import type { AndroidBenchCase, BenchCase, BrowserBenchCase } from '../harness/bench-case.ts'
+import { createModel } from '../harness/create-model.ts'
+import { SPEND_CAP_REASON, SpendCappedModel, SpendLedger } from '../harness/spend-ledger.ts'
+import { isAndroidProject, test } from './fixtures.ts'
+
+export type { BenchSpec, BenchTaskResult }
+
+declare module 'vitest' {
+  interface TaskMeta {
+    /** One benchmark run's result, handed from the worker to `agentprobe bench` in the main process. */
+    agentprobeBench?: BenchTaskResult
+  }
+}
+
+/** Runs the case `spec.caseId` of `cases`; `prepare` readies the device (Android: installs the build). */
+export function benchTest(spec: BenchSpec, cases: readonly BenchCase[], prepare?: (c: AndroidBenchCase) => void): void {
+  const benchCase = cases.find((c) => c.id === spec.caseId)
+  if (!benchCase) throw new Error(`benchmark case ${spec.caseId} is not in its file (found: ${cases.map((c) => c.id).join(', ')})`)
+  const expected = benchCase.expected[spec.build]
+  test.override('artifactDir', ({ agentprobeOptions }) => join(agentprobeOptions.artifactsDir, spec.outputDir))
+  if (spec.extension) test.override('extension', { scope: 'file' }, () => spec.extension)
+  if (spec.ledger) {
+    const ledger = new SpendLedger(spec.ledger.file, spec.ledger.capUsd)
+    test.override('model', { scope: 'file' }, async ({ agentprobeOptions, locator, extension }): Promise<Model> =>
+      new SpendCappedModel(await createModel(agentprobeOptions.model, { extension, locator, env: process.env }), ledger),
+    )
+  }
+  const options = { verify: benchCase.verify, maxSteps: benchCase.maxSteps ?? DEFAULT_BENCH_MAX_STEPS, expectedSteps: benchCase.expectedSteps }
+
+  const settle = async (
+    ctx: { model: Model; agentprobeOptions: { model: { id: string } }; artifactDir: string; task: { meta: { agentprobeBench?: BenchTaskResult } } },
+    play: () => Promise<unknown>,
+    truth: () => Promise<boolean>,
+  ) => {
+    const ran: { outcome: BenchOutcome; error?: unknown } = await play().then(
+      () => ({ outcome: 'pass' }),
+      (error: unknown) => ({ outcome: classify(error, ctx.model), error }),
+    )
+    const checked = ran.outcome === 'not-run' ? {} : await truth().then((value) => ({ truth: value }), (error: unknown) => ({ truthError: errorMessage(error) }))
+    ctx.task.meta.agentprobeBench = {
+      caseId: spec.caseId,
+      build: spec.build,
+      repeat: spec.repeat,
+      model: ctx.agentprobeOptions.model.id,
+      outcome: ran.outcome,
+      ...checked,
+      ...((ran.outcome === 'error' || ran.outcome === 'not-run') && { error: errorMessage(ran.error) }),
+      dir: ctx.artifactDir,
+    }
+    if (ran.outcome === 'error') throw ran.error
+    if (ran.outcome === 'not-run') throw new Error(SPEND_CAP_REASON)
+    if (ran.outcome !== expected) throw new Error(mismatch(spec.build, ran.outcome, expected, ran.error))
+  }
+
+  if (isAndroidProject()) {
+    const c = benchCase as AndroidBenchCase
+    test(benchTestName(spec), async ({ agent, android, model, agentprobeOptions, artifactDir, task }) => {
+      prepare?.(c)
+      await android.launch(c.package, { clearData: true })
+      await settle({ model, agentprobeOptions, artifactDir, task }, () => agent.do(c.instruction, options), () => c.truth({ android }))
+    })
+    return
+  }
+  const c = benchCase as BrowserBenchCase
+  test(benchTestName(spec), async ({ agent, chrome, model, agentprobeOptions, artifactDir, task }) => {
+    if (c.page) {
+      const url = new URL(c.page, spec.pagesUrl).href
+      const page = (await chrome.targets({ type: 'page' })).find((t) => !t.url.startsWith('chrome-extension://'))
+      await (page ? chrome.navigate(page.id, url, { timeout: 15_000 }) : chrome.openPage(url, { timeout: 15_000 }))
+    }
+    await settle({ model, agentprobeOptions, artifactDir, task }, () => agent.do(c.instruction, options), () => c.truth({ chrome, pagesUrl: spec.pagesUrl }))
+  })
+}
+
+/** A verdict is a fail only when agent.do says the test failed; anything else went wrong around it. */
+function classify(error: unknown, model: Model): BenchOutcome {
+  if (model instanceof SpendCappedModel && model.refused > 0) return 'not-run'
+  return isAgentprobeError(error) && error.code === 'AGENTPROBE_TEST_FAILED' ? 'fail' : 'error'
+}
+
+function mismatch(build: BenchBuild, outcome: BenchOutcome, expected: BenchVerdict, error: unknown): string {
+  const kind = outcome === 'pass' ? 'a false pass (a broken build let through)' : 'a false fail (a working build rejected)'
+  const why = error === undefined ? '' : `\n${errorMessage(error)}`
+  return `agentprobe's verdict on the ${build} build is ${outcome}, expected ${expected}: ${kind}${why}`
+}

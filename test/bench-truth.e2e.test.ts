@@ -1,0 +1,102 @@
+// The benchmark's ground truth confirms each case's expected verdict on both builds: for every
+// case, truth() on the good build and on the mutant is true exactly where the expected verdict is
+// 'pass'. No model runs here: real Chromium on a real Xvfb for the browser cases (one browser per
+// build), the device double for the Android ones.
+import { readdirSync } from 'node:fs'
+import { rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { materializeBuild, PAGES_DIR, type BuildSide } from '../bench/build.ts'
+import type { AndroidBenchCase, BenchCase, BrowserBenchCase } from '../src/harness/bench-case.ts'
+import { startBrowser, startDisplay, type BrowserHandle, type DisplayHandle } from '../src/harness/browser-session.ts'
+import { loadBenchCases } from '../src/cli/bench-cases.ts'
+import { serveFolder, type ServedFolder } from '../src/cli/serve-folder.ts'
+import { connectDevice, type AdbDevice } from '../src/targets/android/adb-device.ts'
+import { AndroidHelpers } from '../src/targets/android/android-helpers.ts'
+import { ANDROID_HOME, DeviceDouble } from '../fixtures/android/device-double.ts'
+import type { Build } from '../fixtures/android/double/state.ts'
+
+const CASES_DIR = fileURLToPath(new URL('../bench/cases/', import.meta.url))
+const files = readdirSync(CASES_DIR).filter((f) => f.endsWith('.ts')).sort().map((f) => join(CASES_DIR, f))
+const cases: BenchCase[] = (await loadBenchCases(files, process.cwd())).map((c) => c.benchCase)
+const browserCases = cases.filter((c): c is BrowserBenchCase => c.target !== 'android')
+const androidCases = cases.filter((c): c is AndroidBenchCase => c.target === 'android')
+const SIDES: BuildSide[] = ['good', 'mutant']
+
+describe('the case set', () => {
+  it('has at least 24 cases with unique ids, in every category, with a benign mutant among them', () => {
+    expect(cases.length).toBeGreaterThanOrEqual(24)
+    expect(new Set(cases.map((c) => c.id)).size).toBe(cases.length)
+    for (const c of cases) expect(c.id.startsWith(`${c.category}/`), c.id).toBe(true)
+    expect(new Set(cases.map((c) => c.category))).toEqual(new Set(['popup', 'sidepanel', 'options', 'content-script', 'messaging', 'auth-tab', 'storage', 'android']))
+    expect(cases.some((c) => c.expected.mutant === 'pass')).toBe(true)
+  })
+})
+
+describe('browser cases', () => {
+  let display: DisplayHandle
+  let pages: ServedFolder
+  beforeAll(async () => {
+    display = await startDisplay({ size: { width: 1280, height: 720 } })
+    pages = await serveFolder(PAGES_DIR)
+  })
+  afterAll(async () => {
+    await pages?.close()
+    await display?.close()
+  })
+
+  /** One browser per build: the good build of each extension serves all its cases, each mutant its own. */
+  async function withBuild<T>(c: BrowserBenchCase, side: BuildSide, run: (browser: BrowserHandle) => Promise<T>): Promise<T> {
+    const dir = await materializeBuild(c, side)
+    const browser = await startBrowser(display, { extension: dir, chromePath: process.env.CHROME_PATH })
+    try {
+      return await run(browser)
+    } finally {
+      await browser.close()
+      await rm(dir, { recursive: true, force: true })
+    }
+  }
+
+  const extensions = [...new Set(browserCases.map((c) => c.extension))]
+  describe.each(extensions)('%s', (extension) => {
+    const mine = browserCases.filter((c) => c.extension === extension)
+    it('good build: truth agrees with the expected verdict of every case', async () => {
+      const seen = await withBuild(mine[0]!, 'good', async ({ chrome }) => {
+        const out: Record<string, boolean> = {}
+        for (const c of mine) out[c.id] = await c.truth({ chrome, pagesUrl: pages.url })
+        return out
+      })
+      expect(seen).toEqual(Object.fromEntries(mine.map((c) => [c.id, c.expected.good === 'pass'])))
+    })
+    it.each(mine.map((c) => [c.id, c] as const))('mutant of %s: truth agrees with the expected verdict', async (_id, c) => {
+      const seen = await withBuild(c, 'mutant', ({ chrome }) => c.truth({ chrome, pagesUrl: pages.url }))
+      expect(seen).toBe(c.expected.mutant === 'pass')
+    })
+  })
+})
+
+describe('android cases', () => {
+  const double = DeviceDouble.create()
+  let saved: string | undefined
+  let device: AdbDevice
+  let android: AndroidHelpers
+  beforeAll(async () => {
+    saved = process.env.ADB_DOUBLE_STATE
+    process.env.ADB_DOUBLE_STATE = double.dir
+    device = await connectDevice({ sdkRoot: ANDROID_HOME })
+    android = new AndroidHelpers(device)
+    await android.setAnimations(false)
+  })
+  afterAll(async () => {
+    await device?.close()
+    if (saved === undefined) delete process.env.ADB_DOUBLE_STATE
+    else process.env.ADB_DOUBLE_STATE = saved
+    double.remove()
+  })
+
+  it.each(androidCases.flatMap((c) => SIDES.map((side) => [c.id, side, c] as const)))('%s, %s build: truth agrees with the expected verdict', async (_id, side, c) => {
+    double.install(c.builds[side] as Build, c.package)
+    expect(await c.truth({ android })).toBe(c.expected[side] === 'pass')
+  })
+})
