@@ -73,6 +73,9 @@ export async function benchCommand(args: string[], env: Record<string, string | 
 
   const builds = await mkdtemp(join(tmpdir(), 'agentprobe-bench-builds-'))
   const pages = await serveFolder(join(benchDir, 'pages'))
+  // Taken before the run, so the recording names what ran even if files or commits change meanwhile.
+  const caseSetSha256 = await hashCaseSet(cases, benchDir)
+  const commit = agentprobeCommit()
   const started = Date.now()
   try {
     const runs = await planRuns(cases, { repeats, builds, benchDir, pagesUrl: pages.url, ledger, packageRoot })
@@ -85,7 +88,7 @@ export async function benchCommand(args: string[], env: Record<string, string | 
       onDone: (result) => log(describeDone(result)),
     })
     const records = (await toRecords(results, runs, models, outDir)).map((record) => portable(record, { outDir, packageRoot, cwd }))
-    return await writeOutputs({ records, cases, models, repeats, outDir, benchDir, wallMs: Date.now() - started, env, log, capUsd, ledger })
+    return await writeOutputs({ records, cases, caseSetSha256, commit, models, repeats, outDir, wallMs: Date.now() - started, env, log, capUsd, ledger })
   } finally {
     await pages.close()
     await rm(builds, { recursive: true, force: true })
@@ -233,10 +236,11 @@ const EMPTY = { steps: 0, tokens: 0, costUsd: 0, modelLatenciesMs: [], failureTy
 interface Outputs {
   records: BenchRunRecord[]
   cases: LoadedBenchCase[]
+  caseSetSha256: string
+  commit: string
   models: string[]
   repeats: number
   outDir: string
-  benchDir: string
   wallMs: number
   env: Record<string, string | undefined>
   log: (line: string) => void
@@ -259,8 +263,8 @@ async function writeOutputs(o: Outputs): Promise<number> {
     date,
     label,
     models: o.models,
-    agentprobe: agentprobeCommit(),
-    caseSet: { sha256: await hashCaseSet(o.cases, o.benchDir), cases: o.cases.map((c) => c.benchCase.id) },
+    agentprobe: o.commit,
+    caseSet: { sha256: o.caseSetSha256, cases: o.cases.map((c) => c.benchCase.id) },
     repeats: o.repeats,
     wallMs: o.wallMs,
     ...(o.capUsd !== undefined && { maxSpendUsd: o.capUsd, spentUsd: await o.ledger!.spentUsd() }),

@@ -36,7 +36,7 @@ export function benchTest(spec: BenchSpec, cases: readonly BenchCase[], prepare?
   }
   const options = { verify: benchCase.verify, maxSteps: benchCase.maxSteps ?? DEFAULT_BENCH_MAX_STEPS, expectedSteps: benchCase.expectedSteps }
 
-  const settle = async (
+  const record = async (
     ctx: { model: Model; agentprobeOptions: { model: { id: string } }; artifactDir: string; task: { meta: { agentprobeBench?: BenchTaskResult } } },
     play: () => Promise<unknown>,
     truth: () => Promise<boolean>,
@@ -66,7 +66,7 @@ export function benchTest(spec: BenchSpec, cases: readonly BenchCase[], prepare?
     test(benchTestName(spec), async ({ agent, android, model, agentprobeOptions, artifactDir, task }) => {
       prepare?.(c)
       await android.launch(c.package, { clearData: true })
-      await settle({ model, agentprobeOptions, artifactDir, task }, () => agent.do(c.instruction, options), () => c.truth({ android }))
+      await record({ model, agentprobeOptions, artifactDir, task }, () => agent.do(c.instruction, options), () => c.truth({ android }))
     })
     return
   }
@@ -77,7 +77,7 @@ export function benchTest(spec: BenchSpec, cases: readonly BenchCase[], prepare?
       const page = (await chrome.targets({ type: 'page' })).find((t) => !t.url.startsWith('chrome-extension://'))
       await (page ? chrome.navigate(page.id, url, { timeout: 15_000 }) : chrome.openPage(url, { timeout: 15_000 }))
     }
-    await settle({ model, agentprobeOptions, artifactDir, task }, () => agent.do(c.instruction, options), () => c.truth({ chrome, pagesUrl: spec.pagesUrl }))
+    await record({ model, agentprobeOptions, artifactDir, task }, () => agent.do(c.instruction, options), () => c.truth({ chrome, pagesUrl: spec.pagesUrl }))
   })
 }
 

@@ -5,6 +5,7 @@
 import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import type { TaskMeta } from 'vitest'
 import { createVitest, type Reporter, type TestCase, type TestModule, type TestSequencerConstructor, type TestSpecification } from 'vitest/node'
 import { agentprobe, type AgentprobePluginOptions } from './plugin.ts'
@@ -46,7 +47,7 @@ export interface RunGeneratedOptions {
 
 /** An import specifier for a module of this folder that works from src (.ts) and from dist (.js). */
 export function siblingModule(name: string): string {
-  return new URL(import.meta.url.endsWith('.ts') ? `./${name}.ts` : `./${name}.js`, import.meta.url).pathname
+  return fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? `./${name}.ts` : `./${name}.js`, import.meta.url))
 }
 
 export async function runGeneratedTests(o: RunGeneratedOptions): Promise<GeneratedResult[]> {
