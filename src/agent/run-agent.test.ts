@@ -63,9 +63,10 @@ describe('runAgent', () => {
     expect(types).toContain('no_progress')
   })
 
-  it('verifies a claimed success cold and tags false_success on NO', async () => {
-    const { result, types, model } = await run([passed], { verify: "Is 'Done' shown?" }, [{ answer: 'NO', evidence: "'Done' not found" }])
-    expect(model.questions).toEqual(["Is 'Done' shown?"])
+  it('verifies a claimed success cold and tags false_success on a NO that holds on a second look', async () => {
+    const no = { answer: 'NO' as const, evidence: "'Done' not found" }
+    const { result, types, model } = await run([passed], { verify: "Is 'Done' shown?" }, [no, no])
+    expect(model.questions).toEqual(["Is 'Done' shown?", "Is 'Done' shown?"])
     expect(result.status).toBe('failed')
     expect(types).toEqual(['false_success'])
     expect(result.reason).toMatch(/'Done' not found/)

@@ -2,8 +2,9 @@
 // Anything but a clear YES fails; an error is a failure too, never a silent pass.
 import { errorMessage } from '../core/errors.ts'
 import { raceAbort } from '../core/abort.ts'
+import type { Frame } from '../core/frame.ts'
 import { ZERO_USAGE, addUsage, type Model } from '../core/model.ts'
-import type { Screen } from '../core/screen.ts'
+import { waitForChange, type Screen } from '../core/screen.ts'
 import type { TraceSink, TraceVerification } from '../core/trace.ts'
 
 export interface VerifyDeps {
@@ -12,23 +13,42 @@ export interface VerifyDeps {
   sink: TraceSink
 }
 
-export async function verifyScreen(
-  { screen, model, sink }: VerifyDeps,
-  question: string,
-  { signal }: { signal?: AbortSignal } = {},
-): Promise<TraceVerification> {
+export interface VerifyOptions {
+  signal?: AbortSignal
+  /**
+   * A NO gets a second look, as Playwright's assertions retry: as soon as the screen changes, or
+   * after this many ms (default 1500; 0: no second look). The second verdict counts. Always one
+   * more call, never zero or two, so a cassette replays the same calls whatever the screen did.
+   */
+  recheckMs?: number
+}
+
+export const DEFAULT_RECHECK_MS = 1500
+
+export async function verifyScreen({ screen, model, sink }: VerifyDeps, question: string, { signal, recheckMs = DEFAULT_RECHECK_MS }: VerifyOptions = {}): Promise<TraceVerification> {
   const started = performance.now()
   const result: TraceVerification = { question, passed: false, usage: { ...ZERO_USAGE }, ms: 0 }
-  try {
+  const judge = async (label: string): Promise<Frame> => {
     await screen.settle({ signal })
     const frame = await screen.capture()
-    result.frame = await sink.saveFrame(frame, 'phase', 'verification')
+    result.frame = await sink.saveFrame(frame, 'phase', label)
     result.frameHash = frame.phash
     const verdict = await raceAbort(model.verify(question, frame, { signal }), signal)
     result.answer = verdict.answer
     result.evidence = verdict.evidence
-    result.usage = addUsage(ZERO_USAGE, verdict.usage)
-    result.passed = verdict.answer === 'YES'
+    result.usage = addUsage(result.usage, verdict.usage)
+    return frame
+  }
+  try {
+    const judged = await judge('verification')
+    if (result.answer !== 'YES' && recheckMs > 0) {
+      const first = { frame: result.frame, answer: result.answer ?? 'NO', evidence: result.evidence }
+      // A reply still on its way when the frame looked settled shows up here.
+      await waitForChange(screen, judged, { timeoutMs: recheckMs, signal })
+      await judge('verification, second look')
+      result.firstLook = first
+    }
+    result.passed = result.answer === 'YES'
   } catch (error) {
     result.error = errorMessage(error)
   }

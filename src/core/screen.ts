@@ -26,6 +26,21 @@ export interface Screen {
   settle(options?: SettleOptions): Promise<SettleResult>
 }
 
+/**
+ * Watches the screen for up to `timeoutMs` and returns the first frame whose pixels differ from
+ * `seen` at all (the perceptual hash misses a line of text changing), or undefined.
+ */
+export async function waitForChange(screen: Screen, seen: Frame, { timeoutMs, signal, intervalMs = 150 }: { timeoutMs: number; signal?: AbortSignal; intervalMs?: number }): Promise<Frame | undefined> {
+  const deadline = performance.now() + timeoutMs
+  while (performance.now() < deadline) {
+    signal?.throwIfAborted()
+    await new Promise((resolve) => setTimeout(resolve, intervalMs))
+    const frame = await screen.capture()
+    if (frame.hash !== seen.hash) return frame
+  }
+  return undefined
+}
+
 /** Time-bounded polling until a fingerprint is unchanged for `stableMs`. Shared by every Screen. */
 export async function waitForStable(
   fingerprint: () => Promise<string>,

@@ -37,6 +37,8 @@ export const verificationSchema = z.object({
   answer: z.enum(['YES', 'NO']).optional(),
   evidence: z.string().optional(),
   error: z.string().optional(),
+  /** The first look's NO, when a second look followed (see verifyScreen); the verdict above is the second's. */
+  firstLook: z.object({ frame: z.string().optional(), answer: z.enum(['YES', 'NO']), evidence: z.string().optional() }).optional(),
   usage: usageSchema,
   ms: z.number(),
 })

@@ -2,7 +2,7 @@
 // verdict, or a phase's label. Pure, from the trace; every string passes the redactor.
 import { describeAction, redactAction, type Action } from '../core/action.ts'
 import { FATAL_FAILURES, type Failure } from '../core/failures.ts'
-import type { Trace, TraceRun, TraceStep } from '../core/trace.ts'
+import type { Trace, TraceRun, TraceStep, TraceVerification } from '../core/trace.ts'
 import type { Tone } from './overlay.ts'
 
 export interface FrameNote {
@@ -18,7 +18,7 @@ export function frameNotes(trace: Trace, redact: (text: string) => string): Fram
   const agentRuns = trace.runs.filter((r) => r.kind === 'agent')
   const steps = new Map<string, { step: TraceStep; run: TraceRun; runIndex: number }>()
   agentRuns.forEach((run, runIndex) => run.steps.forEach((step) => steps.set(step.frame, { step, run, runIndex })))
-  const verifications = new Map(trace.runs.flatMap((r) => (r.verification?.frame ? [[r.verification.frame, r.verification] as const] : [])))
+  const verifications = new Map(trace.runs.flatMap((r) => (r.verification ? judgedFrames(r.verification) : [])))
   // The model's own copy of a step's frame (its canvas): the step's frame stands for it.
   const sent = new Set(agentRuns.flatMap((r) => r.steps.flatMap((s) => (s.sent ? [s.sent] : []))))
 
@@ -35,6 +35,15 @@ export function frameNotes(trace: Trace, redact: (text: string) => string): Fram
       }
       return { file, at, header: redact(label), tone: 'phase', actions: [] }
     })
+}
+
+/** A verification's frame, and its first look's when a NO got a second look. */
+function judgedFrames(v: TraceVerification): (readonly [string, TraceVerification])[] {
+  const first = v.firstLook
+  return [
+    ...(first?.frame ? [[first.frame, { ...v, ...first, passed: false, evidence: `${first.evidence ?? ''} (first look; a second look followed)` }] as const] : []),
+    ...(v.frame ? [[v.frame, v] as const] : []),
+  ]
 }
 
 function stepNote(step: TraceStep, run: TraceRun, runNumber: number | undefined, redact: (t: string) => string): Omit<FrameNote, 'file' | 'at'> {

@@ -104,6 +104,7 @@ function verifyNode(v: TraceVerification, frame: string | undefined): Omit<Graph
       ['question', v.question],
       ['latency', `${v.ms} ms`],
       ['tokens', `${v.usage.inputTokens} in · ${v.usage.outputTokens} out`],
+      ...(v.firstLook ? [['first look', `${v.firstLook.answer}: ${v.firstLook.evidence ?? ''}`] as [string, string]] : []),
     ],
   }
 }

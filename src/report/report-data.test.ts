@@ -70,6 +70,16 @@ describe('frameNotes', () => {
     expect(notes[3]).toMatchObject({ header: 'step 3/15 · TEST_PASSED · model 300 ms', tone: 'pass' })
     expect(notes[4]).toMatchObject({ header: "verification NO · Is 'Panel' shown?", tone: 'fail', note: "not found: 'Panel'" })
   })
+
+  it('notes a first look that answered NO, then the second look that counts', () => {
+    const t = failingTrace()
+    t.frames.push({ file: 'phase-04-verification-second-look.png', label: 'verification, second look', at: 6000 })
+    const v = t.runs[0]!.verification!
+    Object.assign(v, { frame: 'phase-04-verification-second-look.png', passed: true, answer: 'YES', evidence: "'Panel' seen", firstLook: { frame: 'phase-03-verification.png', answer: 'NO', evidence: "not found: 'Panel'" } })
+    const notes = frameNotes(t, (x) => x).slice(-2)
+    expect(notes[0]).toMatchObject({ header: "verification NO · Is 'Panel' shown?", tone: 'fail', note: "not found: 'Panel' (first look; a second look followed)" })
+    expect(notes[1]).toMatchObject({ header: "verification YES · Is 'Panel' shown?", tone: 'pass', note: "'Panel' seen" })
+  })
 })
 
 describe('buildReportData', () => {
