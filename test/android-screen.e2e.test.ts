@@ -10,22 +10,17 @@ import { ANDROID_HOME, DeviceDouble } from '../fixtures/android/device-double.ts
 import '../src/vitest/matchers.ts'
 
 const double = DeviceDouble.create()
-let saved: string | undefined
+let connected: Awaited<ReturnType<DeviceDouble['connect']>> | undefined
 let device: AdbDevice
 let android: AndroidHelpers
 
 beforeAll(async () => {
-  saved = process.env.ADB_DOUBLE_STATE
-  process.env.ADB_DOUBLE_STATE = double.dir // the adb processes inherit it
-  device = await connectDevice({ sdkRoot: ANDROID_HOME })
+  connected = await double.connect()
+  device = connected.device
   android = new AndroidHelpers(device)
 })
 
-afterAll(() => {
-  if (saved === undefined) delete process.env.ADB_DOUBLE_STATE
-  else process.env.ADB_DOUBLE_STATE = saved
-  double.remove()
-})
+afterAll(() => connected?.release())
 
 beforeEach(() => double.reset())
 

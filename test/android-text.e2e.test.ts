@@ -2,10 +2,9 @@
 // device double's shell and `input text`, and must arrive in the focused field exactly as typed
 // (read back through a uiautomator dump), or be refused with a clear error before adb runs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { connectDevice } from '../src/targets/android/adb-device.ts'
 import { AndroidHelpers } from '../src/targets/android/android-helpers.ts'
 import { AndroidScreen } from '../src/targets/android/android-screen.ts'
-import { ANDROID_HOME, DeviceDouble } from '../fixtures/android/device-double.ts'
+import { DeviceDouble } from '../fixtures/android/device-double.ts'
 
 const NASTY = [
   'hello world',
@@ -29,23 +28,17 @@ const NASTY = [
 const UNTYPABLE = ['café', '日本語', '😀', 'bell\u0007']
 
 const double = DeviceDouble.create()
-let saved: string | undefined
+let connected: Awaited<ReturnType<DeviceDouble['connect']>> | undefined
 let screen: AndroidScreen
 let android: AndroidHelpers
 
 beforeAll(async () => {
-  saved = process.env.ADB_DOUBLE_STATE
-  process.env.ADB_DOUBLE_STATE = double.dir
-  const device = await connectDevice({ sdkRoot: ANDROID_HOME })
-  screen = await AndroidScreen.open(device)
-  android = new AndroidHelpers(device)
+  connected = await double.connect()
+  screen = await AndroidScreen.open(connected.device)
+  android = new AndroidHelpers(connected.device)
 })
 
-afterAll(() => {
-  if (saved === undefined) delete process.env.ADB_DOUBLE_STATE
-  else process.env.ADB_DOUBLE_STATE = saved
-  double.remove()
-})
+afterAll(() => connected?.release())
 
 /** The login screen with the username field focused and empty. */
 function focusUsername(): void {

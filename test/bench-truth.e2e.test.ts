@@ -12,9 +12,8 @@ import type { AndroidBenchCase, BenchCase, BrowserBenchCase } from '../src/harne
 import { startBrowser, startDisplay, type BrowserHandle, type DisplayHandle } from '../src/harness/browser-session.ts'
 import { loadBenchCases } from '../src/cli/bench-cases.ts'
 import { serveFolder, type ServedFolder } from '../src/cli/serve-folder.ts'
-import { connectDevice, type AdbDevice } from '../src/targets/android/adb-device.ts'
 import { AndroidHelpers } from '../src/targets/android/android-helpers.ts'
-import { ANDROID_HOME, DeviceDouble } from '../fixtures/android/device-double.ts'
+import { DeviceDouble } from '../fixtures/android/device-double.ts'
 import type { Build } from '../fixtures/android/double/state.ts'
 
 const CASES_DIR = fileURLToPath(new URL('../bench/cases/', import.meta.url))
@@ -78,22 +77,14 @@ describe('browser cases', () => {
 
 describe('android cases', () => {
   const double = DeviceDouble.create()
-  let saved: string | undefined
-  let device: AdbDevice
+  let connected: Awaited<ReturnType<DeviceDouble['connect']>> | undefined
   let android: AndroidHelpers
   beforeAll(async () => {
-    saved = process.env.ADB_DOUBLE_STATE
-    process.env.ADB_DOUBLE_STATE = double.dir
-    device = await connectDevice({ sdkRoot: ANDROID_HOME })
-    android = new AndroidHelpers(device)
+    connected = await double.connect()
+    android = new AndroidHelpers(connected.device)
     await android.setAnimations(false)
   })
-  afterAll(async () => {
-    await device?.close()
-    if (saved === undefined) delete process.env.ADB_DOUBLE_STATE
-    else process.env.ADB_DOUBLE_STATE = saved
-    double.remove()
-  })
+  afterAll(() => connected?.release())
 
   it.each(androidCases.flatMap((c) => SIDES.map((side) => [c.id, side, c] as const)))('%s, %s build: truth agrees with the expected verdict', async (_id, side, c) => {
     double.install(c.builds[side] as Build, c.package)
