@@ -142,7 +142,8 @@ export function buildBenchBoard(records: readonly BenchRunRecord[]): BenchBoard 
   }
 }
 
-export function runLabel(r: Pick<BenchRunRecord, 'caseId' | 'build' | 'repeat'>): string {
+/** A run's name in tests, logs and reports: `<case> [<build>] #<repeat>`. */
+export function benchRunName(r: Pick<BenchRunRecord, 'caseId' | 'build' | 'repeat'>): string {
   return `${r.caseId} [${r.build}] #${r.repeat}`
 }
 
@@ -154,7 +155,7 @@ function modelRow(model: string, records: readonly BenchRunRecord[], categories:
   const scores = scored.map((r) => r.score ?? 0)
   const repeats = [...new Set(scored.map((r) => r.repeat))].sort((a, b) => a - b)
   const perRepeat = repeats.map((n) => scored.filter((r) => r.repeat === n))
-  const labelled = (j: Judgement) => scored.filter((r) => judge(r.expected, r.outcome) === j).map(runLabel)
+  const labelled = (j: Judgement) => scored.filter((r) => judge(r.expected, r.outcome) === j).map(benchRunName)
   return {
     rank: 0,
     model,

@@ -30,5 +30,3 @@ export interface BenchTaskResult {
 }
 
 export const DEFAULT_BENCH_MAX_STEPS = 6
-
-export const benchTestName = (spec: Pick<BenchSpec, 'caseId' | 'build' | 'repeat'>) => `${spec.caseId} [${spec.build}] #${spec.repeat}`

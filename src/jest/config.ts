@@ -2,11 +2,11 @@
 // It sets what a computer-use suite needs — agentprobe's test environment, the global setup that
 // starts the browser pool, the report, a timeout fit for tests that take tens of seconds — and
 // keeps everything else of yours.
-import { fileURLToPath } from 'node:url'
 import type { Config } from '@jest/types'
+import { modulePath } from '../harness/module-path.ts'
 import type { AgentprobeOptions } from '../harness/options.ts'
 
-const own = (name: string) => fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? `./${name}.ts` : `./${name}.js`, import.meta.url))
+const own = (name: string) => modulePath(import.meta.url, name)
 
 export interface AgentprobeJestOptions extends AgentprobeOptions {
   /** The agentprobe reporter (report/index.html, $GITHUB_STEP_SUMMARY); default true. */

@@ -9,7 +9,7 @@ import { ConfigError } from '../core/errors.ts'
 /** Where the global setup leaves the browser pool's endpoint for the workers. */
 export const POOL_URL_ENV = 'AGENTPROBE_POOL_URL'
 
-export function givenOptions(project: Pick<Config.ProjectConfig, 'testEnvironmentOptions'>): AgentprobeOptions {
+function givenOptions(project: Pick<Config.ProjectConfig, 'testEnvironmentOptions'>): AgentprobeOptions {
   const given = project.testEnvironmentOptions.agentprobe ?? {}
   if (typeof given !== 'object' || given === null || Array.isArray(given)) throw new ConfigError(`testEnvironmentOptions.agentprobe must be an object of agentprobe options, got ${JSON.stringify(given)}`)
   return given as AgentprobeOptions

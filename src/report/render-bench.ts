@@ -2,7 +2,7 @@
 // report: false passes first, since a broken build let through is the costly error; broken cases
 // (ground truth disagreeing with the expected verdict) said loudly; unscored runs apart.
 import type { BenchBoard, BenchModelRow } from '../core/bench-scores.ts'
-import { escapeXml as h } from './escape.ts'
+import { escapeXml as h, htmlTable } from './escape.ts'
 import { failureCountsText, fmt } from './format.ts'
 import { table } from './render-markdown.ts'
 
@@ -86,9 +86,4 @@ ${htmlTable(HEAD, board.rows.map(cells))}
 ${wrong.length ? `<h3>False passes, then false fails</h3><ul>${wrong.join('')}</ul>` : ''}
 <h3>Per category (accuracy · false passes · false fails)</h3>
 ${htmlTable(['category', ...board.rows.map((r) => r.model)], board.categories.map((c) => [c, ...board.rows.map((r) => categoryCell(r, c))]))}`
-}
-
-function htmlTable(head: string[], rows: string[][]): string {
-  return `<table><thead><tr>${head.map((c) => `<th>${h(c)}</th>`).join('')}</tr></thead>
-<tbody>${rows.map((r) => `<tr>${r.map((c) => `<td>${h(c)}</td>`).join('')}</tr>`).join('')}</tbody></table>`
 }

@@ -1,6 +1,6 @@
 // report/index.html from the report data: one self-contained page (inline style and script,
 // images as content-addressed files beside it), so it opens offline from a CI artifact.
-import { escapeXml as h } from './escape.ts'
+import { escapeXml as h, htmlTable } from './escape.ts'
 import { failureCountsText, fmt } from './format.ts'
 import { PAGE_CSS, PAGE_JS } from './page-assets.ts'
 import type { ReportData } from './report-data.ts'
@@ -57,7 +57,6 @@ function leaderboard({ leaderboard: board }: ReportData): string {
     [String(r.rank), r.model, `${fmt.percent(r.passRate)} (${r.passed}/${r.tests})`, fmt.score(r.meanScore), fmt.int(r.steps), fmt.int(r.tokens), fmt.usd(r.costUsd), fmt.ms(r.latencyP50Ms), fmt.ms(r.latencyP90Ms), failureCountsText(r.failureCounts) || '—'],
   )
   return `<h2 class="section">Leaderboard · ${board.cases.length} case${board.cases.length === 1 ? '' : 's'} run by every model</h2>
-<table><thead><tr>${head.map((c) => `<th>${c}</th>`).join('')}</tr></thead>
-<tbody>${rows.map((r) => `<tr data-model="${h(r[1]!)}">${r.map((c) => `<td>${h(c)}</td>`).join('')}</tr>`).join('')}</tbody></table>
+${htmlTable(head, rows, (r) => ` data-model="${h(r[1]!)}"`)}
 ${board.excluded.length ? `<p class="meta">Not ranked (not run by every model): ${h(board.excluded.join('; '))}</p>` : ''}`
 }

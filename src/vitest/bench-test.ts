@@ -3,8 +3,8 @@
 // calls benchTest. The test passes when agentprobe's verdict is the expected one; either way the
 // verdict and the case's ground truth go to the main process through task meta.
 import { join } from 'node:path'
-import type { BenchBuild, BenchOutcome, BenchVerdict } from '../core/bench-scores.ts'
-import { benchTestName, DEFAULT_BENCH_MAX_STEPS, type BenchSpec, type BenchTaskResult } from '../harness/bench-run.ts'
+import { benchRunName, type BenchBuild, type BenchOutcome, type BenchVerdict } from '../core/bench-scores.ts'
+import { DEFAULT_BENCH_MAX_STEPS, type BenchSpec, type BenchTaskResult } from '../harness/bench-run.ts'
 import { errorMessage, isAgentprobeError } from '../core/errors.ts'
 import type { Model } from '../core/model.ts'
 import type { AndroidBenchCase, BenchCase, BrowserBenchCase } from '../harness/bench-case.ts'
@@ -63,7 +63,7 @@ export function benchTest(spec: BenchSpec, cases: readonly BenchCase[], prepare?
 
   if (isAndroidProject()) {
     const c = benchCase as AndroidBenchCase
-    test(benchTestName(spec), async ({ agent, android, model, agentprobeOptions, artifactDir, task }) => {
+    test(benchRunName(spec), async ({ agent, android, model, agentprobeOptions, artifactDir, task }) => {
       prepare?.(c)
       await android.launch(c.package, { clearData: true })
       await record({ model, agentprobeOptions, artifactDir, task }, () => agent.do(c.instruction, options), () => c.truth({ android }))
@@ -71,7 +71,7 @@ export function benchTest(spec: BenchSpec, cases: readonly BenchCase[], prepare?
     return
   }
   const c = benchCase as BrowserBenchCase
-  test(benchTestName(spec), async ({ agent, chrome, model, agentprobeOptions, artifactDir, task }) => {
+  test(benchRunName(spec), async ({ agent, chrome, model, agentprobeOptions, artifactDir, task }) => {
     if (c.page) {
       const url = new URL(c.page, spec.pagesUrl).href
       const page = (await chrome.targets({ type: 'page' })).find((t) => !t.url.startsWith('chrome-extension://'))

@@ -5,9 +5,9 @@
 import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { TaskMeta } from 'vitest'
 import { createVitest, type Reporter, type TestCase, type TestModule, type TestSequencerConstructor, type TestSpecification } from 'vitest/node'
+import { modulePath } from '../harness/module-path.ts'
 import { agentprobe, type AgentprobePluginOptions } from './plugin.ts'
 
 export interface GeneratedFile {
@@ -45,9 +45,9 @@ export interface RunGeneratedOptions {
   onDone(result: GeneratedResult): void
 }
 
-/** An import specifier for a module of this folder that works from src (.ts) and from dist (.js). */
+/** A module of this folder (case-test, bench-test), for a generated file to import. */
 export function siblingModule(name: string): string {
-  return fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? `./${name}.ts` : `./${name}.js`, import.meta.url))
+  return modulePath(import.meta.url, name)
 }
 
 export async function runGeneratedTests(o: RunGeneratedOptions): Promise<GeneratedResult[]> {

@@ -1,10 +1,10 @@
 // The Vitest plugin: resolves options once in the main process (the only place besides the CLI
 // that reads the environment), hands them to workers with `provide`, and registers the matchers.
 import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { Plugin, UserWorkspaceConfig } from 'vitest/config'
 import type { TestProject } from 'vitest/node'
 import { slug } from '../harness/artifact-paths.ts'
+import { modulePath } from '../harness/module-path.ts'
 import { startBrowserService } from './browser-service.ts'
 import type { AgentprobeOptions, ResolvedOptions } from '../harness/options.ts'
 import { resolveOptions } from '../harness/resolve-options.ts'
@@ -29,7 +29,7 @@ declare module 'vitest' {
   }
 }
 
-const setupFile = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? './setup.ts' : './setup.js', import.meta.url))
+const setupFile = modulePath(import.meta.url, 'setup')
 
 /** `plugins: [agentprobe({ extension: './dist' })]` in vitest.config.ts. */
 export function agentprobe(options: AgentprobePluginOptions = {}): Plugin {
