@@ -5,7 +5,7 @@ import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { BrowserBenchCase } from '../src/harness/bench-case.ts'
+import type { BrowserBenchCase } from '../src/bench/bench-case.ts'
 
 export interface TextEdit {
   file: string

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Checks the layer rules of DESIGN §2 that a linter cannot express in one line:
-// which folder may import which, that core does no I/O, and who may read the environment.
+// which folder may import which, that core does no I/O, who may read the environment, and no import circles.
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative, dirname, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -8,6 +8,10 @@ import { fileURLToPath } from 'node:url'
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const src = join(root, 'src')
 
+/** What the surfaces, models, agent and report are built from. */
+const below = ['core', 'targets', 'grounding', 'models', 'agent', 'report']
+/** The wiring both test frameworks and the CLI share, one folder per job; they may use each other. */
+const wiring = ['config', 'model-choice', 'browser-pool', 'session', 'cassettes', 'bench']
 /** layer → layers it may import (besides itself). */
 const allowed = {
   core: [],
@@ -17,13 +21,13 @@ const allowed = {
   agent: ['core'],
   testing: ['core'],
   report: ['core'],
-  harness: ['core', 'targets', 'grounding', 'models', 'agent', 'report'],
-  vitest: ['core', 'targets', 'grounding', 'models', 'agent', 'report', 'harness'],
+  ...Object.fromEntries(wiring.map((layer) => [layer, [...below, ...wiring]])),
+  vitest: [...below, ...wiring],
   // The Jest entry shares everything below it with the Vitest entry and knows nothing of Vitest.
-  jest: ['core', 'targets', 'grounding', 'models', 'agent', 'report', 'harness'],
+  jest: [...below, ...wiring],
   // The CLI runs case files through Vitest (src/vitest/run-cases.ts), so they get the plugin's reporters.
-  cli: ['core', 'targets', 'grounding', 'models', 'agent', 'report', 'harness', 'vitest'],
-  '.': ['core', 'targets', 'grounding', 'models', 'agent', 'report', 'harness'],
+  cli: [...below, ...wiring, 'vitest'],
+  '.': [...below, ...wiring],
 }
 const coreIo = /^(node:)?(fs|fs\/promises|child_process|net|http|https|dgram|os|worker_threads)$|^(sharp|execa|chrome-remote-interface|tesseract\.js|openai|appium-adb|fluent-ffmpeg)$/
 const envReaders = new Set(['cli', 'vitest', 'jest'])
@@ -42,12 +46,14 @@ const layerOf = (file) => {
 }
 
 const problems = []
+const imports = new Map() // file → files it imports, for the cycle check below
 for (const file of files(src)) {
   const layer = layerOf(file)
   const text = readFileSync(file, 'utf8')
   const rel = relative(root, file)
   for (const [, spec] of text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]/g)) {
     if (spec.startsWith('.')) {
+      imports.set(file, [...(imports.get(file) ?? []), resolve(dirname(file), spec)])
       const target = layerOf(resolve(dirname(file), spec))
       if (target !== layer && !(allowed[layer] ?? []).includes(target)) problems.push(`${rel}: ${layer} must not import ${target} (${spec})`)
     } else {
@@ -58,6 +64,21 @@ for (const file of files(src)) {
   }
   if (!envReaders.has(layer) && /process\.env\b/.test(text)) problems.push(`${rel}: only src/cli, src/vitest and src/jest read process.env`)
 }
+
+// A circle of imports (type-only ones too) means two modules are one job split in two.
+const state = new Map() // file → 'open' while on the path, 'done' after
+const visit = (file, path) => {
+  if (state.get(file) === 'done') return
+  if (state.get(file) === 'open') {
+    const circle = [...path.slice(path.indexOf(file)), file].map((f) => relative(root, f))
+    problems.push(`import circle: ${circle.join(' → ')}`)
+    return
+  }
+  state.set(file, 'open')
+  for (const next of imports.get(file) ?? []) visit(next, [...path, file])
+  state.set(file, 'done')
+}
+for (const file of imports.keys()) visit(file, [])
 
 if (problems.length > 0) {
   console.error(`layer check: ${problems.length} problem(s)\n${problems.join('\n')}`)

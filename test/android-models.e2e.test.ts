@@ -11,10 +11,10 @@ import { startModelDouble, type ModelDouble } from '../fixtures/model-double/ind
 import { ANDROID_HOME, DeviceDouble } from '../fixtures/android/device-double.ts'
 import { SIGN_IN } from '../examples/android.flows.ts'
 import { Locator } from '../src/grounding/locate.ts'
-import { startAndroid, type AndroidSession } from '../src/harness/android-session.ts'
-import { chooseModel } from '../src/harness/choose-model.ts'
-import { createModel } from '../src/harness/create-model.ts'
-import { TestSession } from '../src/harness/test-session.ts'
+import { startAndroid, type AndroidSession } from '../src/session/android-session.ts'
+import { chooseModel } from '../src/model-choice/choose-model.ts'
+import { createModel } from '../src/model-choice/create-model.ts'
+import { TestSession } from '../src/session/test-session.ts'
 
 const KEY = 'sk-double-android-0123456789'
 const double = DeviceDouble.create()

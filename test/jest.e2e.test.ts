@@ -7,7 +7,7 @@ import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
-import { slug } from '../src/harness/artifact-paths.ts'
+import { slug } from '../src/session/artifact-paths.ts'
 
 const JEST = join('node_modules', '.bin', 'jest')
 const PROJECT = join('test', 'jest-project')

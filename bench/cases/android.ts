@@ -1,6 +1,6 @@
 // Android screens of the scripted app on the device double (fixtures/android): each case starts
 // on a fresh launch of com.example.app with its data cleared, the build installed.
-import { defineBenchCase } from '../../src/harness/bench-case.ts'
+import { defineBenchCase } from '../../src/bench/bench-case.ts'
 import type { AndroidHelpers } from '../../src/targets/android/android-helpers.ts'
 
 const APP = 'com.example.app'

@@ -1,7 +1,7 @@
 // An auth-style flow in a tab: the popup's 'Sign in' opens the extension's sign-in page,
 // 'Authorize' has the worker exchange a token (a delay standing in for the server), then the
 // welcome page reads the account from storage.
-import { defineBenchCase } from '../../src/harness/bench-case.ts'
+import { defineBenchCase } from '../../src/bench/bench-case.ts'
 import type { ChromeHelpers } from '../../src/targets/chrome/cdp.ts'
 import { clickVisible, headingOfOpenedPage, inExtensionPage, inWorker, textOf } from '../truth.ts'
 

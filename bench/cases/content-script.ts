@@ -1,6 +1,6 @@
 // Content script on a local page (bench/pages/article.html, served on 127.0.0.1): a bar with the
 // article's reading time and a button that highlights its links.
-import { defineBenchCase, type TruthContext } from '../../src/harness/bench-case.ts'
+import { defineBenchCase, type TruthContext } from '../../src/bench/bench-case.ts'
 import { clickVisible, inTab, shows } from '../truth.ts'
 
 const HIGHLIGHTED = "Does the bar at the top of the page say 'Highlighted 3 links'?"

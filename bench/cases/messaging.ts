@@ -1,5 +1,5 @@
 // Service-worker messaging: the popup asks the worker and shows its answer.
-import { defineBenchCase } from '../../src/harness/bench-case.ts'
+import { defineBenchCase } from '../../src/bench/bench-case.ts'
 import type { ChromeHelpers } from '../../src/targets/chrome/cdp.ts'
 import { clickVisible, inExtensionPage, shows } from '../truth.ts'
 

@@ -1,6 +1,6 @@
 // Options page: reached from the popup's 'Settings' button (chrome.runtime.openOptionsPage),
 // where a name is saved to chrome.storage.sync.
-import { defineBenchCase } from '../../src/harness/bench-case.ts'
+import { defineBenchCase } from '../../src/bench/bench-case.ts'
 import type { ChromeHelpers } from '../../src/targets/chrome/cdp.ts'
 import { clickVisible, fill, headingOfOpenedPage, inExtensionPage, shows, type CheckTab } from '../truth.ts'
 

@@ -1,5 +1,5 @@
 // Toolbar popup: the agent opens the popup from the pinned icon and uses its buttons.
-import { defineBenchCase } from '../../src/harness/bench-case.ts'
+import { defineBenchCase } from '../../src/bench/bench-case.ts'
 import { clickVisible, inExtensionPage, shows } from '../truth.ts'
 
 const OPEN_AND_SAY_HELLO = "Click the extension icon in the Chrome toolbar, then click 'Say hello'."

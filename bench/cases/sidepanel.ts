@@ -1,5 +1,5 @@
 // Side panel opened by the toolbar icon (no popup): the worker sets the panel's behaviour and path.
-import { defineBenchCase } from '../../src/harness/bench-case.ts'
+import { defineBenchCase } from '../../src/bench/bench-case.ts'
 import { clickVisible, inExtensionPage, inWorker, shows } from '../truth.ts'
 
 const OPEN_PANEL = 'Click the extension icon in the Chrome toolbar. The side panel should open on the right.'

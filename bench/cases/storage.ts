@@ -1,5 +1,5 @@
 // Storage-backed state: a counter and a theme kept in chrome.storage.local.
-import { defineBenchCase } from '../../src/harness/bench-case.ts'
+import { defineBenchCase } from '../../src/bench/bench-case.ts'
 import { clickVisible, inExtensionPage, inWorker, shows } from '../truth.ts'
 
 export default [

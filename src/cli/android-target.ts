@@ -1,7 +1,7 @@
 // `agentprobe run --target android`: the flags (--avd, --include-xml) and the environment
 // (ANDROID_HOME, ANDROID_SDK_ROOT, ANDROID_SERIAL) as the options the plugin and the workers get.
 import { resolve } from 'node:path'
-import { resolveAndroid, type ResolvedAndroid } from '../harness/android-options.ts'
+import { resolveAndroid, type ResolvedAndroid } from '../config/android-options.ts'
 
 export interface AndroidRun {
   options: { target: 'android'; android: ResolvedAndroid }

@@ -6,7 +6,7 @@ import { readdir, readFile, stat } from 'node:fs/promises'
 import { join, relative } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { ConfigError, errorMessage } from '../core/errors.ts'
-import type { BenchCase } from '../harness/bench-case.ts'
+import type { BenchCase } from '../bench/bench-case.ts'
 
 export interface LoadedBenchCase {
   file: string

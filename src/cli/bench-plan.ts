@@ -2,11 +2,11 @@
 // flags, the estimate per model from the bundled prices, and the label of what ran a recording.
 import { estimateBench, TYPICAL_CALL, type EstimateModel, type ModelEstimate } from '../core/bench-estimate.ts'
 import { ConfigError } from '../core/errors.ts'
-import type { BenchCase } from '../harness/bench-case.ts'
-import { parseModelId } from '../harness/choose-model.ts'
+import type { BenchCase } from '../bench/bench-case.ts'
+import { parseModelId } from '../model-choice/model-id.ts'
 import { fmt } from '../report/format.ts'
 import { PRICES_DATE, priceFor } from '../models/prices.ts'
-import { DEFAULT_BENCH_MAX_STEPS } from '../harness/bench-run.ts'
+import { DEFAULT_BENCH_MAX_STEPS } from '../bench/bench-run.ts'
 
 export function parseModels(value: string | undefined): string[] {
   const models = (value ?? '')

@@ -3,7 +3,7 @@ import { access, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { summarizeFailures } from '../core/failures.ts'
 import { ZERO_USAGE } from '../core/model.ts'
-import type { CaseResult } from '../harness/run-case.ts'
+import type { CaseResult } from '../session/run-case.ts'
 import type { CaseRun } from '../vitest/run-cases.ts'
 
 /** The worker's result, or one built from what Vitest reported when the case never got to play. */

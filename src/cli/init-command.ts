@@ -5,7 +5,7 @@ import { access, mkdir, readFile, writeFile } from 'node:fs/promises'
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ConfigError } from '../core/errors.ts'
-import { slug } from '../harness/artifact-paths.ts'
+import { slug } from '../session/artifact-paths.ts'
 import { parseFlags } from './args.ts'
 import { caseFile, configFile, dirArg, readExtensionFacts, testFile, workflowFile } from './init-files.ts'
 

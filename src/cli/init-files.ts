@@ -2,7 +2,7 @@
 // config, an example *.cua.test.ts, a case file and the browser workflow template.
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { slug } from '../harness/artifact-paths.ts'
+import { slug } from '../session/artifact-paths.ts'
 
 export interface ExtensionFacts {
   /** The folder as the user's repo names it, e.g. 'dist'. */

@@ -3,8 +3,8 @@
 import sharp from 'sharp'
 import { errorMessage } from '../core/errors.ts'
 import { Locator } from '../grounding/locate.ts'
-import { chooseModel } from '../harness/choose-model.ts'
-import { createModel } from '../harness/create-model.ts'
+import { chooseModel } from '../model-choice/choose-model.ts'
+import { createModel } from '../model-choice/create-model.ts'
 import { encodePng } from '../targets/frame-encoder.ts'
 import type { Check } from './check.ts'
 

@@ -3,8 +3,8 @@
 // starts the browser pool, the report, a timeout fit for tests that take tens of seconds — and
 // keeps everything else of yours.
 import type { Config } from '@jest/types'
-import { modulePath } from '../harness/module-path.ts'
-import type { AgentprobeOptions } from '../harness/options.ts'
+import { modulePath } from '../config/module-path.ts'
+import type { AgentprobeOptions } from '../config/options.ts'
 
 const own = (name: string) => modulePath(import.meta.url, name)
 

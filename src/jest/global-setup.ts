@@ -2,8 +2,8 @@
 // browser pool in Jest's main process. Workers lease their slot's display and browser from it,
 // reset for each test file, as under Vitest.
 import type { Config } from '@jest/types'
-import { BrowserPool } from '../harness/browser-pool.ts'
-import { startPoolServer, type PoolServer } from '../harness/pool-server.ts'
+import { BrowserPool } from '../browser-pool/browser-pool.ts'
+import { startPoolServer, type PoolServer } from '../browser-pool/pool-server.ts'
 import { jestOptions, POOL_URL_ENV } from './options.ts'
 
 export const POOL = Symbol.for('agentprobe.jest.pool')

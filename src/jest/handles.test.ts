@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { isScreenHandle } from '../harness/screen-handle.ts'
-import type { TestRun } from '../harness/test-run.ts'
+import { isScreenHandle } from '../session/screen-handle.ts'
+import type { TestRun } from '../session/test-run.ts'
 import { handles } from './handles.ts'
 
 const notInTest = () => {

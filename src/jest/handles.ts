@@ -1,10 +1,10 @@
 // What useAgentprobe() returns: stable objects a test file can destructure once at the top, each
 // forwarding to the current test's session (agent, screen, android) or the file's browser (chrome).
 import type { Matchers } from 'expect'
-import type { AgentprobeMatchers } from '../harness/matchers.ts'
-import type { Agent } from '../harness/test-session.ts'
-import type { ScreenHandle } from '../harness/screen-handle.ts'
-import type { TestRun } from '../harness/test-run.ts'
+import type { AgentprobeMatchers } from '../session/matchers.ts'
+import type { Agent } from '../session/test-session.ts'
+import type { ScreenHandle } from '../session/screen-handle.ts'
+import type { TestRun } from '../session/test-run.ts'
 import type { AndroidHelpers } from '../targets/android/android-helpers.ts'
 import type { ChromeHelpers } from '../targets/chrome/cdp.ts'
 

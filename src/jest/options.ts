@@ -2,8 +2,8 @@
 // there), resolved against the project's rootDir; Jest's --ci and -u decide cassettes as they
 // decide snapshots.
 import type { Config } from '@jest/types'
-import type { AgentprobeOptions, ResolvedOptions } from '../harness/options.ts'
-import { resolveOptions } from '../harness/resolve-options.ts'
+import type { AgentprobeOptions, ResolvedOptions } from '../config/options.ts'
+import { resolveOptions } from '../config/resolve-options.ts'
 import { ConfigError } from '../core/errors.ts'
 
 /** Where the global setup leaves the browser pool's endpoint for the workers. */

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import type { AggregatedResult } from '@jest/test-result'
 import type { Config } from '@jest/types'
-import { artifactDirFor } from '../harness/artifact-paths.ts'
+import { artifactDirFor } from '../session/artifact-paths.ts'
 import { publishReport } from '../report/publish-report.ts'
 
 export interface JestReporterOptions {

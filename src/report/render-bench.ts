@@ -4,7 +4,7 @@
 import type { BenchBoard, BenchModelRow } from '../core/bench-scores.ts'
 import { escapeXml as h, htmlTable } from './escape.ts'
 import { failureCountsText, fmt } from './format.ts'
-import { table } from './render-markdown.ts'
+import { table } from './markdown-table.ts'
 
 export interface BenchHeading {
   cases: number

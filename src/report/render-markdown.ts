@@ -1,6 +1,7 @@
 // The Markdown summary for $GITHUB_STEP_SUMMARY (or a PR comment): the suite, each test, and the
 // leaderboard when several models ran. GitHub renders no HTML report, so this is the first glance.
 import { failureCountsText, fmt } from './format.ts'
+import { table } from './markdown-table.ts'
 import type { ReportData } from './report-data.ts'
 
 export function renderMarkdown(data: ReportData, options: { reportPath?: string } = {}): string {
@@ -35,11 +36,6 @@ export function renderMarkdown(data: ReportData, options: { reportPath?: string 
   }
   if (options.reportPath) lines.push('', `Full report (decision graphs, frames, GIFs): \`${options.reportPath}\``)
   return `${lines.join('\n')}\n`
-}
-
-export function table(head: string[], rows: string[][]): string {
-  const cell = (c: string) => c.replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/\s*\n\s*/g, ' ')
-  return [head, head.map(() => '---'), ...rows].map((r) => `| ${r.map(cell).join(' | ')} |`).join('\n')
 }
 
 function count(values: readonly string[]): Map<string, number> {

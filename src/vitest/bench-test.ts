@@ -4,12 +4,12 @@
 // verdict and the case's ground truth go to the main process through task meta.
 import { join } from 'node:path'
 import { benchRunName, type BenchBuild, type BenchOutcome, type BenchVerdict } from '../core/bench-scores.ts'
-import { DEFAULT_BENCH_MAX_STEPS, type BenchSpec, type BenchTaskResult } from '../harness/bench-run.ts'
+import { DEFAULT_BENCH_MAX_STEPS, type BenchSpec, type BenchTaskResult } from '../bench/bench-run.ts'
 import { errorMessage, isAgentprobeError } from '../core/errors.ts'
 import type { Model } from '../core/model.ts'
-import type { AndroidBenchCase, BenchCase, BrowserBenchCase } from '../harness/bench-case.ts'
-import { createModel } from '../harness/create-model.ts'
-import { SPEND_CAP_REASON, SpendCappedModel, SpendLedger } from '../harness/spend-ledger.ts'
+import type { AndroidBenchCase, BenchCase, BrowserBenchCase } from '../bench/bench-case.ts'
+import { createModel } from '../model-choice/create-model.ts'
+import { SPEND_CAP_REASON, SpendCappedModel, SpendLedger } from '../bench/spend-ledger.ts'
 import { isAndroidProject, test } from './fixtures.ts'
 
 export type { BenchSpec, BenchTaskResult }

@@ -3,9 +3,9 @@
 // this project's tests (only this project's: other suites are not touched).
 import { relative, sep } from 'node:path'
 import type { TestProject, Vitest } from 'vitest/node'
-import { BrowserPool } from '../harness/browser-pool.ts'
-import type { ResolvedOptions } from '../harness/options.ts'
-import { startPoolServer } from '../harness/pool-server.ts'
+import { BrowserPool } from '../browser-pool/browser-pool.ts'
+import type { ResolvedOptions } from '../config/options.ts'
+import { startPoolServer } from '../browser-pool/pool-server.ts'
 
 export async function startBrowserService(vitest: Vitest, project: TestProject, options: ResolvedOptions): Promise<string> {
   const pool = new BrowserPool({ display: options.display, size: options.screen, chromePath: options.chromePath, url: options.url })

@@ -1,9 +1,9 @@
 // One case file as one Vitest test, through the same fixtures as a *.cua.test.ts (browser pool,
 // model, session, reporter). `agentprobe run` generates a file per case that calls caseTest.
 import type { TestCase } from '../core/case.ts'
-import { playCase, type CaseResult } from '../harness/run-case.ts'
+import { playCase, type CaseResult } from '../session/run-case.ts'
 import { recordArtifact, type TestContext } from 'vitest'
-import type { TestSession } from '../harness/test-session.ts'
+import type { TestSession } from '../session/test-session.ts'
 import { isAndroidProject, test } from './fixtures.ts'
 
 declare module 'vitest' {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import type { TaskMeta } from 'vitest'
 import { createVitest, type Reporter, type TestCase, type TestModule, type TestSequencerConstructor, type TestSpecification } from 'vitest/node'
-import { modulePath } from '../harness/module-path.ts'
+import { modulePath } from '../config/module-path.ts'
 import { agentprobe, type AgentprobePluginOptions } from './plugin.ts'
 
 export interface GeneratedFile {

@@ -1,6 +1,6 @@
-// Registers agentprobe's matchers (src/harness/matchers.ts) with Vitest's expect, and types them.
+// Registers agentprobe's matchers (src/session/matchers.ts) with Vitest's expect, and types them.
 import { expect } from 'vitest'
-import { agentprobeMatchers, type AgentprobeMatchers } from '../harness/matchers.ts'
+import { agentprobeMatchers, type AgentprobeMatchers } from '../session/matchers.ts'
 
 declare module 'vitest' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unused-vars

@@ -1,8 +1,8 @@
 // Runs case files through Vitest programmatically, so that a case gets the same plugin, fixtures,
 // browser pool and reporters as a *.cua.test.ts: one generated test file per case, run one at a time.
 import { basename, relative } from 'node:path'
-import type { AgentprobeOptions } from '../harness/options.ts'
-import type { CaseResult } from '../harness/run-case.ts'
+import type { AgentprobeOptions } from '../config/options.ts'
+import type { CaseResult } from '../session/run-case.ts'
 import type { CaseSpec } from './case-test.ts'
 import { runGeneratedTests, siblingModule } from './generated-run.ts'
 

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startModelDouble, type ModelDouble } from '../../fixtures/model-double/index.ts'
-import type { ModelSettings } from '../../src/harness/model-settings.ts'
+import type { ModelSettings } from '../../src/model-choice/model-settings.ts'
 import { modelFor, runAgentOnce, SIDEPANEL_SHOWS_UI, startTarget, type Target } from './support.ts'
 
 const KEY = 'sk-double-adapters-0123456789'

@@ -3,7 +3,7 @@
 import OpenAI, { BadRequestError } from 'openai'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startModelDouble, type Misbehaviour, type ModelDouble } from '../../fixtures/model-double/index.ts'
-import type { ModelSettings } from '../../src/harness/model-settings.ts'
+import type { ModelSettings } from '../../src/model-choice/model-settings.ts'
 import { modelFor, runAgentOnce, SIDEPANEL_SHOWS_UI, startTarget, type Run, type Target } from './support.ts'
 
 const KEY = 'sk-double-misbehaviours-0123456789abcdef'

@@ -10,11 +10,11 @@ import type { AgentResult } from '../../src/agent/run-agent.ts'
 import type { Model } from '../../src/core/model.ts'
 import type { Trace } from '../../src/core/trace.ts'
 import { Locator } from '../../src/grounding/locate.ts'
-import { startBrowser, startDisplay, type BrowserHandle, type DisplayHandle } from '../../src/harness/browser-session.ts'
-import { chooseModel } from '../../src/harness/choose-model.ts'
-import { createModel } from '../../src/harness/create-model.ts'
-import type { ModelSettings } from '../../src/harness/model-settings.ts'
-import { TestSession } from '../../src/harness/test-session.ts'
+import { startBrowser, startDisplay, type BrowserHandle, type DisplayHandle } from '../../src/browser-pool/browser-session.ts'
+import { chooseModel } from '../../src/model-choice/choose-model.ts'
+import { createModel } from '../../src/model-choice/create-model.ts'
+import type { ModelSettings } from '../../src/model-choice/model-settings.ts'
+import { TestSession } from '../../src/session/test-session.ts'
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 export const EXTENSION = join(ROOT, 'fixtures/extensions/sidepanel')

@@ -1,7 +1,7 @@
 // Options as given (a Vitest plugin, a Jest config or the CLI) → their resolved, serialisable form:
 // paths made absolute against the project root, the model chosen, the cassette mode checked.
 import { resolveAndroid, type AndroidOptions } from './android-options.ts'
-import { chooseModel } from './choose-model.ts'
+import { chooseModel } from '../model-choice/choose-model.ts'
 import { cassetteMode, DEFAULT_SCREEN, isCi, resolvePath, type AgentprobeOptions, type ResolvedOptions } from './options.ts'
 
 /** `source` names where the options came from, for messages (e.g. 'the plugin option cassette'). */

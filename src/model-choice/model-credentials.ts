@@ -2,7 +2,7 @@
 // Vitest worker (the only places that read it); a missing variable is a ConfigError naming it.
 import { ConfigError } from '../core/errors.ts'
 import type { Connection } from '../models/openai-client.ts'
-import type { ProviderName } from './choose-model.ts'
+import type { ProviderName } from './model-id.ts'
 
 export type Env = Record<string, string | undefined>
 

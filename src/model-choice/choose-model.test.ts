@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { chooseModel, parseModelId } from './choose-model.ts'
+import { chooseModel } from './choose-model.ts'
 
 const AZURE = { AZURE_CUA_API_KEY: 'az-key', AZURE_CUA_BASE_URL: 'https://res.openai.azure.com/openai/v1/' }
 const ALL = { ...AZURE, OPENAI_API_KEY: 'sk-1', GEMINI_API_KEY: 'g-1' }
@@ -47,17 +47,5 @@ describe('chooseModel: detection order', () => {
 
   it('carries the settings with the choice', () => {
     expect(chooseModel({ env: {}, settings: { coordinates: 'glm' } }).settings).toEqual({ coordinates: 'glm' })
-  })
-})
-
-describe('parseModelId', () => {
-  it('splits at the first slash', () => {
-    expect(parseModelId('openai-compatible/Qwen/Qwen3-VL-8B', 's')).toEqual({ provider: 'openai-compatible', model: 'Qwen/Qwen3-VL-8B' })
-    expect(parseModelId('offline', 's')).toEqual({ provider: 'offline', model: '' })
-  })
-
-  it('rejects an unknown provider or a missing model name, saying what to write', () => {
-    expect(() => parseModelId('acme/x', 'from --model')).toThrow('unknown model "acme/x" (from --model); this build supports: offline, openai, azure, gemini, openai-compatible')
-    expect(() => parseModelId('azure/', 'from --model')).toThrow('write azure/<model>, e.g. azure/gpt-5.4')
   })
 })

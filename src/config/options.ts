@@ -5,8 +5,8 @@ import { CASSETTE_MODES, type CassetteMode } from '../core/cassette.ts'
 import { ConfigError } from '../core/errors.ts'
 import type { Size } from '../core/frame.ts'
 import type { AndroidOptions, ResolvedAndroid } from './android-options.ts'
-import type { ModelChoice } from './choose-model.ts'
-import type { ModelSettings } from './model-settings.ts'
+import type { ModelChoice } from '../model-choice/choose-model.ts'
+import type { ModelSettings } from '../model-choice/model-settings.ts'
 
 export interface AgentprobeOptions {
   /** The unpacked extension folder (e.g. './dist'). */

@@ -6,7 +6,7 @@ import { AndroidHelpers } from '../targets/android/android-helpers.ts'
 import { AndroidScreen } from '../targets/android/android-screen.ts'
 import { connectDevice } from '../targets/android/adb-device.ts'
 import { dumpUi } from '../targets/android/uiautomator-dump.ts'
-import type { ResolvedAndroid } from './android-options.ts'
+import type { ResolvedAndroid } from '../config/android-options.ts'
 import { slug } from './artifact-paths.ts'
 
 export interface AndroidSession {

@@ -7,9 +7,9 @@ import type { Model } from '../core/model.ts'
 import type { Screen } from '../core/screen.ts'
 import type { Locator } from '../grounding/locate.ts'
 import type { AndroidSession } from './android-session.ts'
-import type { BrowserHandle } from './browser-session.ts'
-import type { CassetteFile } from './cassette-file.ts'
-import { namedSecretsFromEnv, secretsFromEnv, type ResolvedOptions } from './options.ts'
+import type { BrowserHandle } from '../browser-pool/browser-session.ts'
+import type { CassetteFile } from '../cassettes/cassette-file.ts'
+import { namedSecretsFromEnv, secretsFromEnv, type ResolvedOptions } from '../config/options.ts'
 import { TestSession, type TestSessionOptions } from './test-session.ts'
 
 /** What `screen` and `agent` drive: a browser's display or an Android device. */
