@@ -29,6 +29,18 @@ describe('repeated_action', () => {
     const long = [{ step: 1, frameHash: 'a', actions: [click] }, ...[2, 3, 4].map((step) => ({ step, frameHash: 'x', actions: [] }))]
     expect(detectRepeatedAction(long, { step: 5, frameHash: 'a', actions: [click] }, 3)).toBeUndefined()
   })
+  it('does not count waits: waiting again on an unchanged screen is not looping', () => {
+    const wait = { type: 'wait', ms: 1000 } as const
+    const history = [1, 2].map((step) => ({ step, frameHash: 'a', actions: [wait] }))
+    expect(detectRepeatedAction(history, { step: 3, frameHash: 'a', actions: [wait] })).toBeUndefined()
+    expect(detectRepeatedAction(history, { step: 3, frameHash: 'a', actions: [wait, wait] })).toBeUndefined()
+  })
+  it('still catches a repeated click, with or without waits around it', () => {
+    const wait = { type: 'wait', ms: 1000 } as const
+    const history = [{ step: 1, frameHash: 'a', actions: [click, wait] }, { step: 2, frameHash: 'a', actions: [wait] }]
+    expect(detectRepeatedAction(history, { step: 3, frameHash: 'a', actions: [click] })).toMatchObject({ type: 'repeated_action', step: 3, message: 'same action as step 1 on an unchanged screen' })
+    expect(detectRepeatedAction(history, { step: 3, frameHash: 'a', actions: [wait, click] })).toMatchObject({ type: 'repeated_action', step: 3 })
+  })
 })
 
 describe('no_progress', () => {

@@ -67,19 +67,28 @@ export interface ActedStep {
   actions: readonly Action[]
 }
 
-/** The same actions on the same frame within the last `window` steps: the agent is looping. */
+/**
+ * The same actions on the same frame within the last `window` steps: the agent is looping. Waits
+ * are left out of the comparison: waiting on an unchanged screen is how a model lets it change.
+ */
 export function detectRepeatedAction(history: readonly ActedStep[], current: ActedStep, window = 3): Failure | undefined {
-  if (current.actions.length === 0) return undefined
-  const key = JSON.stringify(current.actions)
+  const key = actingKey(current.actions)
+  if (key === undefined) return undefined
   const earlier = history
     .slice(-window)
-    .find((h) => h.frameHash === current.frameHash && JSON.stringify(h.actions) === key)
+    .find((h) => h.frameHash === current.frameHash && actingKey(h.actions) === key)
   if (!earlier) return undefined
   return {
     type: 'repeated_action',
     step: current.step,
     message: `same action as step ${earlier.step} on an unchanged screen`,
   }
+}
+
+/** The actions of a step without its waits, as a comparable key; undefined when nothing but waits is left. */
+function actingKey(actions: readonly Action[]): string | undefined {
+  const acting = actions.filter((a) => a.type !== 'wait')
+  return acting.length === 0 ? undefined : JSON.stringify(acting)
 }
 
 /** The screen has not changed across `k` consecutive acting steps. */
