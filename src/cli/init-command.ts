@@ -1,13 +1,15 @@
-// `agentprobe init`: adds agentprobe to an existing extension repo — vitest.config.ts with the
-// plugin, an example *.cua.test.ts named after the extension, a case file and the browser workflow.
-// It never overwrites a file unless --force.
+// `agentprobe init`: adds agentprobe to an existing extension repo — a Vitest config with the
+// plugin (.ts or .mts, as the package's module type wants), a *.cua.test.ts written from the
+// manifest, a case file and the browser workflow. It never overwrites a file unless --force.
 import { access, mkdir, readFile, writeFile } from 'node:fs/promises'
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ConfigError } from '../core/errors.ts'
 import { slug } from '../session/artifact-paths.ts'
 import { parseFlags } from './args.ts'
-import { caseFile, configFile, dirArg, readExtensionFacts, testFile, workflowFile } from './init-files.ts'
+import { readExtensionFacts } from './extension-facts.ts'
+import { caseFile, configFile, configName, dirArg, workflowFile } from './init-files.ts'
+import { testFile } from './init-tests.ts'
 
 const FLAGS = { extension: { type: 'string' }, force: { type: 'boolean' } } as const
 /** Where a built extension usually is, in the order looked at. */
@@ -23,7 +25,7 @@ export async function initCommand(args: string[], log: (line: string) => void): 
   const root = process.cwd()
   const pkgPath = join(root, 'package.json')
   if (!(await exists(pkgPath))) throw new ConfigError(`agentprobe init: no package.json in ${root}; run it at the root of your extension's repository (npm init -y first)`)
-  const pkg = JSON.parse(await readFile(pkgPath, 'utf8')) as { name?: string; dependencies?: object; devDependencies?: object }
+  const pkg = JSON.parse(await readFile(pkgPath, 'utf8')) as { name?: string; type?: unknown; dependencies?: object; devDependencies?: object }
 
   const dir = await extensionDir(root, values.extension)
   const ext = await readExtensionFacts(root, dir, pkg.name ?? basename(root))
@@ -31,7 +33,7 @@ export async function initCommand(args: string[], log: (line: string) => void): 
   const casePath = `cases/${slug(ext.name)}.yaml`
   const config = await firstExisting(root, CONFIGS)
   const files: [string, string][] = [
-    ...(config ? [] : [['vitest.config.ts', configFile(ext)] as [string, string]]),
+    ...(config ? [] : [[configName(pkg.type), configFile(ext)] as [string, string]]),
     [`${testDir}/${slug(ext.name)}.cua.test.ts`, testFile(ext)],
     [casePath, caseFile(ext)],
     ['.github/workflows/browser-cua.yml', workflowFile(await readFile(WORKFLOW_TEMPLATE, 'utf8'), ext, casePath)],

@@ -5,31 +5,87 @@ import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { caseSchema } from '../core/case.ts'
-import { caseFile, configFile, readExtensionFacts, testFile, workflowFile } from './init-files.ts'
+import { localPage, readExtensionFacts } from './extension-facts.ts'
+import { caseFile, configFile, configName, workflowFile } from './init-files.ts'
+import { testFile } from './init-tests.ts'
 
 const ROOT = resolve(import.meta.dirname, '../..')
 
+/** An extension folder `ext` in a fresh repo, from a manifest and its files. */
+async function extension(manifest: object, files: Record<string, string> = {}): Promise<string> {
+  const root = await mkdtemp(join(tmpdir(), 'agentprobe-init-'))
+  await mkdir(join(root, 'ext'))
+  await writeFile(join(root, 'ext/manifest.json'), JSON.stringify({ manifest_version: 3, version: '1', ...manifest }))
+  for (const [name, text] of Object.entries(files)) await writeFile(join(root, 'ext', name), text)
+  return root
+}
+
 describe('the files agentprobe init writes', () => {
-  it("names the tests after the fixture's manifest and quotes its popup button", async () => {
+  it("names the tests after the fixture's manifest and quotes what its pages show", async () => {
     const ext = await readExtensionFacts(ROOT, 'fixtures/extensions/sidepanel', 'pkg')
-    expect(ext).toEqual({ dir: 'fixtures/extensions/sidepanel', name: 'Sidepanel Fixture', popup: 'popup.html', sidePanel: 'sidepanel.html', serviceWorker: true, popupButton: 'Open Sidepanel' })
+    expect(ext).toEqual({
+      dir: 'fixtures/extensions/sidepanel',
+      name: 'Sidepanel Fixture',
+      // The popup's heading is the extension's name, which the toolbar shows too: its button is quoted.
+      popup: { path: 'popup.html', text: 'Open Sidepanel' },
+      sidePanel: { path: 'sidepanel.html', text: 'Sidepanel UI', permitted: true },
+      serviceWorker: true,
+    })
     const test = testFile(ext)
     expect(test).toContain("test('Sidepanel Fixture: the toolbar icon opens the popup'")
-    expect(test).toContain("await expect(chrome).toHaveTarget({ type: 'page', url: /popup\\.html$/ })")
-    expect(test).toContain("await expect(screen).toShowText('Open Sidepanel')")
+    expect(test).toContain("await expect(chrome).toHaveTarget({ type: 'page', url: /\\/popup\\.html([?#].*)?$/ })")
+    expect(test).toContain(`await expect(screen).toVerify('Is the popup showing \\'${ext.popup!.text}\\'?')`)
     expect(test).toContain("await chrome.openExtensionPage('sidepanel.html')")
     expect(configFile(ext)).toContain("plugins: [agentprobe({ extension: './fixtures/extensions/sidepanel' })]")
     const testCase = caseSchema.parse(parse(caseFile(ext)))
-    expect(testCase.verification?.prompt).toBe("Is the Sidepanel Fixture popup open and showing 'Open Sidepanel' (not an error page)?")
+    expect(testCase.verification?.prompt).toBe(`Is the Sidepanel Fixture popup open and showing '${ext.popup!.text}' (not an error page)?`)
   })
 
-  it('falls back to the package name for a localised manifest name, and writes a test even without a popup', async () => {
-    const root = await mkdtemp(join(tmpdir(), 'agentprobe-init-'))
-    await mkdir(join(root, 'ext'))
-    await writeFile(join(root, 'ext/manifest.json'), JSON.stringify({ manifest_version: 3, name: '__MSG_appName__', version: '1' }))
+  it('an options page, an action without a popup and a worker: a page test and a counted click', async () => {
+    const root = await extension(
+      { name: 'Clicker', action: {}, options_ui: { page: './options.html' }, background: { service_worker: 'sw.js' } },
+      { 'options.html': '<h1>Clicker Settings</h1>' },
+    )
+    const ext = await readExtensionFacts(root, 'ext', 'x')
+    expect(ext).toEqual({ dir: 'ext', name: 'Clicker', options: { path: 'options.html', text: 'Clicker Settings' }, actionClick: true, serviceWorker: true })
+    const test = testFile(ext)
+    expect(test).toContain("await chrome.openExtensionPage('options.html')")
+    expect(test).toContain("toVerify('Is the options page showing \\'Clicker Settings\\'?')")
+    expect(test).toContain('chrome.action.onClicked.addListener(() => globalThis.agentprobeClicks++)')
+    expect(test).not.toContain("toHaveTarget({ type: 'page', url: /\\/popup")
+  })
+
+  it('a popup its scripts draw gets no quoted check, and says so', async () => {
+    const root = await extension({ name: 'Rendered', action: { default_popup: 'popup.html' } }, { 'popup.html': '<div id="root"></div><script src="p.js"></script>' })
+    const test = testFile(await readExtensionFacts(root, 'ext', 'x'))
+    expect(test).toContain('// popup.html has no static text to quote (its scripts draw it)')
+    expect(test).not.toMatch(/^\s*await expect\(screen\)\.toVerify\(/m)
+  })
+
+  it('content scripts: a served page where the matches allow one, else a skipped test saying why', async () => {
+    expect(localPage(['https://*/*', '<all_urls>'])).toEqual({ host: '127.0.0.1', path: '/' })
+    expect(localPage(['http://localhost/app/*'])).toEqual({ host: 'localhost', path: '/app/' })
+    expect(localPage(['*://127.0.0.1:*/*'])).toEqual({ host: '127.0.0.1', path: '/' })
+    expect(localPage(['http://localhost:3000/*', 'https://example.com/*'])).toEqual({ skip: expect.stringContaining('http://localhost:3000/*, https://example.com/*') })
+    const served = await extension({ name: 'Cs', content_scripts: [{ matches: ['<all_urls>'], js: ['c.js'] }] })
+    const test = testFile(await readExtensionFacts(served, 'ext', 'x'))
+    expect(test).toContain("import { createServer } from 'node:http'")
+    expect(test).toContain('await chrome.openPage(`http://127.0.0.1:${port}/`)')
+    const skipped = await extension({ name: 'Far', content_scripts: [{ matches: ['https://example.com/*'], js: ['c.js'] }] })
+    expect(testFile(await readExtensionFacts(skipped, 'ext', 'x'))).toContain("test.skip('Far: a page its content scripts match'")
+  })
+
+  it('falls back to the package name for a localised manifest name, and writes a test even with nothing declared', async () => {
+    const root = await extension({ name: '__MSG_appName__' })
     const ext = await readExtensionFacts(root, 'ext', 'my-extension')
     expect(ext).toEqual({ dir: 'ext', name: 'my-extension' })
     expect(testFile(ext)).toContain("test('my-extension loads'")
+  })
+
+  it('names the config for the package module type', () => {
+    expect(configName('module')).toBe('vitest.config.ts')
+    expect(configName(undefined)).toBe('vitest.config.mts')
+    expect(configName('commonjs')).toBe('vitest.config.mts')
   })
 
   it("puts the repo's extension folder and case file into the seed's command of the workflow", () => {

@@ -1,0 +1,92 @@
+// What `init` needs to know about an extension to write tests that pass on it as shipped: the
+// pages its manifest declares (and what each visibly says), whether a click on its icon opens a
+// popup or fires action.onClicked, its worker, and where its content scripts may run.
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { looseKey } from '../core/text-match.ts'
+import { visibleLabels } from './page-text.ts'
+
+/** An extension page named by the manifest. */
+export interface ExtensionPage {
+  /** As the manifest names it, without a leading './' or '/'. */
+  path: string
+  /** A short label its HTML visibly shows, for a quoted-text check (none when its scripts render it). */
+  text?: string
+}
+
+export interface ExtensionFacts {
+  /** The folder as the user's repo names it, e.g. 'dist'. */
+  dir: string
+  name: string
+  popup?: ExtensionPage
+  /** `sidePanel` in permissions: the page can open in the browser's side panel, not only in a tab. */
+  sidePanel?: ExtensionPage & { permitted: boolean }
+  options?: ExtensionPage
+  /** An `action` without a popup: a click on the icon fires chrome.action.onClicked. */
+  actionClick?: boolean
+  serviceWorker?: boolean
+  /** Content scripts: the local host a served page can use, or why none fits. */
+  contentScripts?: { host: 'localhost' | '127.0.0.1'; path: string } | { skip: string }
+}
+
+interface Manifest {
+  name?: unknown
+  action?: { default_popup?: unknown }
+  side_panel?: { default_path?: unknown }
+  options_page?: unknown
+  options_ui?: { page?: unknown }
+  background?: { service_worker?: unknown }
+  permissions?: unknown
+  content_scripts?: { matches?: unknown }[]
+}
+
+const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined)
+
+export async function readExtensionFacts(root: string, dir: string, fallbackName: string): Promise<ExtensionFacts> {
+  const manifest = JSON.parse(await readFile(join(root, dir, 'manifest.json'), 'utf8')) as Manifest
+  const rawName = str(manifest.name)
+  // Localised names (__MSG_appName__) mean nothing on screen: use the package's name then.
+  const name = rawName && !rawName.startsWith('__MSG_') ? rawName : fallbackName
+  const page = async (value: unknown): Promise<ExtensionPage | undefined> => {
+    const path = str(value)?.replace(/^(\.?\/)+/, '')
+    if (!path) return undefined
+    const html = await readFile(join(root, dir, path.replace(/[?#].*$/, '')), 'utf8').catch(() => '')
+    // The extension's name is also in the toolbar's tooltip and menus: quote it only when nothing else is shown.
+    const labels = visibleLabels(html)
+    const text = labels.find((label) => looseKey(label) !== looseKey(name)) ?? labels[0]
+    return { path, ...(text && { text }) }
+  }
+  const popup = await page(manifest.action?.default_popup)
+  const sidePanel = await page(manifest.side_panel?.default_path)
+  const options = await page(manifest.options_page ?? manifest.options_ui?.page)
+  const permissions = Array.isArray(manifest.permissions) ? manifest.permissions : []
+  const matches = (manifest.content_scripts ?? []).flatMap((c) => (Array.isArray(c?.matches) ? c.matches.filter((m): m is string => typeof m === 'string') : []))
+  return {
+    dir,
+    name,
+    ...(popup && { popup }),
+    ...(sidePanel && { sidePanel: { ...sidePanel, permitted: permissions.includes('sidePanel') } }),
+    ...(options && { options }),
+    ...(typeof manifest.action === 'object' && manifest.action !== null && !popup && { actionClick: true }),
+    ...(str(manifest.background?.service_worker) && { serviceWorker: true }),
+    ...(matches.length > 0 && { contentScripts: localPage(matches) }),
+  }
+}
+
+/**
+ * A page on this machine that one of the match patterns covers: `<all_urls>`, or an http (or `*`)
+ * scheme with host `*`, `localhost` or `127.0.0.1` and no fixed port. The path is the pattern's
+ * path up to its first wildcard.
+ */
+export function localPage(matches: readonly string[]): NonNullable<ExtensionFacts['contentScripts']> {
+  for (const pattern of matches) {
+    if (pattern === '<all_urls>') return { host: '127.0.0.1', path: '/' }
+    const m = /^(\*|https?):\/\/([^/]+)(\/.*)$/.exec(pattern)
+    if (!m || m[1] === 'https') continue
+    const [host, port] = m[2]!.split(':')
+    if (port !== undefined && port !== '*') continue
+    if (host !== '*' && host !== 'localhost' && host !== '127.0.0.1') continue
+    return { host: host === 'localhost' ? 'localhost' : '127.0.0.1', path: m[3]!.replace(/\*.*$/, '') || '/' }
+  }
+  return { skip: `its content scripts match only ${matches.join(', ')}, and no page on this machine can be served there` }
+}

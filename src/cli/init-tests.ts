@@ -1,0 +1,107 @@
+// The *.cua.test.ts that `agentprobe init` writes: one test per surface the manifest declares,
+// each of which passes on a good build with the keyless offline model (it checks only what the
+// manifest and the pages' own HTML promise) and says how a real model makes it stronger.
+import type { ExtensionFacts, ExtensionPage } from './extension-facts.ts'
+
+/** A TypeScript string literal in the repo's usual single quotes. */
+export const q = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`
+/** A RegExp literal matching a target URL that ends with `path` (a query or hash allowed). */
+const urlRegex = (path: string) => `/\\/${path.replace(/[?#].*$/, '').replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}([?#].*)?$/`
+const CLICK_ICON = "await agent.do('Click the extension icon in the Chrome toolbar.', { maxSteps: 5 })"
+
+/** The quoted-text check of what a page shows, or a comment saying why there is none. */
+function showsText(page: ExtensionPage, what: string): string {
+  return page.text
+    ? `  await expect(screen).toVerify(${q(`Is the ${what} showing '${page.text}'?`)})`
+    : `  // ${page.path} has no static text to quote (its scripts draw it): add\n  // await expect(screen).toVerify("Is the ${what} showing 'a label it shows'?")`
+}
+
+function popupTest(ext: ExtensionFacts, popup: ExtensionPage): string {
+  return `// A real click on the toolbar icon opens ${popup.path} (checked over CDP)${popup.text ? `, which shows '${popup.text}' (read from its HTML)` : ''}.
+test(${q(`${ext.name}: the toolbar icon opens the popup`)}, async ({ agent, screen, chrome }) => {
+  ${CLICK_ICON}
+  await expect(chrome).toHaveTarget({ type: 'page', url: ${urlRegex(popup.path)} })
+${showsText(popup, 'popup')}
+})`
+}
+
+function pageTest(ext: ExtensionFacts, page: ExtensionPage, what: string, title: string): string {
+  return `// ${page.path} opens in a tab and loads${page.text ? `, showing '${page.text}' (read from its HTML)` : ''}.
+test(${q(`${ext.name}: ${title}`)}, async ({ screen, chrome }) => {
+  await chrome.openExtensionPage(${q(page.path)})
+  await expect(chrome).toHaveTarget({ type: 'page', url: ${urlRegex(page.path)} })
+${showsText(page, what)}
+})`
+}
+
+function actionClickTest(ext: ExtensionFacts): string {
+  if (!ext.serviceWorker) {
+    return `// The action has no popup and no worker listens for its click: the run fails only if the icon cannot be found and clicked.
+test(${q(`${ext.name}: the toolbar icon can be clicked`)}, async ({ agent }) => {
+  ${CLICK_ICON}
+})`
+  }
+  const panel = ext.sidePanel ? ` + (await chrome.targets({ url: ${urlRegex(ext.sidePanel.path)} })).length` : ''
+  return `// The action has no popup, so a real click on the icon fires chrome.action.onClicked in the worker${ext.sidePanel ? '\n// (or opens the side panel, when the worker set openPanelOnActionClick)' : ''}: a listener added here counts it.
+// Stronger: assert what your own onClicked handler does (a tab it opens: toHaveTarget; state it keeps: chrome.evaluate).
+test(${q(`${ext.name}: a click on the toolbar icon reaches the extension`)}, async ({ agent, chrome }) => {
+  const worker = { type: 'service_worker' }
+  await chrome.evaluate(worker, 'globalThis.agentprobeClicks = 0; chrome.action.onClicked.addListener(() => globalThis.agentprobeClicks++)')
+  ${CLICK_ICON}
+  await expect.poll(async () => (await chrome.evaluate<number>(worker, 'globalThis.agentprobeClicks'))${panel}).toBeGreaterThan(0)
+})`
+}
+
+function contentScriptTest(ext: ExtensionFacts, where: NonNullable<ExtensionFacts['contentScripts']>): string {
+  if ('skip' in where) {
+    return `// Not run: ${where.skip}. Serve a page they match (or point \`url\` in vitest's config at one) and test it there.
+test.skip(${q(`${ext.name}: a page its content scripts match`)}, () => {})`
+  }
+  return `// A page served here, at an address the content scripts' matches cover, still loads with them injected.
+// Stronger: assert what your content script does to the page, e.g.
+// expect(await chrome.evaluate({ url: page.url }, "document.querySelector('#my-badge') !== null")).toBe(true)
+test(${q(`${ext.name}: a page its content scripts match loads`)}, async ({ chrome }) => {
+  const server = createServer((_request, response) => response.end('<title>agentprobe page</title><h1>A page for the content scripts</h1>'))
+  await new Promise<void>((resolve) => server.listen(0, ${q(where.host)}, resolve))
+  try {
+    const { port } = server.address() as AddressInfo
+    const page = await chrome.openPage(\`http://${where.host}:\${port}${where.path}\`)
+    expect(await chrome.evaluate({ url: page.url }, 'document.title')).toBe('agentprobe page')
+  } finally {
+    server.close()
+  }
+})`
+}
+
+function workerTest(ext: ExtensionFacts): string {
+  return `// The service worker starts and answers (it is woken if idle).
+test(${q(`${ext.name}: the service worker runs`)}, async ({ chrome }) => {
+  expect(await chrome.evaluate({ type: 'service_worker' }, 'chrome.runtime.id')).toBe(chrome.extensionId)
+})`
+}
+
+export function testFile(ext: ExtensionFacts): string {
+  const tests: string[] = []
+  if (ext.popup) tests.push(popupTest(ext, ext.popup))
+  if (ext.actionClick) tests.push(actionClickTest(ext))
+  if (ext.sidePanel) tests.push(pageTest(ext, ext.sidePanel, 'side panel page', 'the side panel page loads'))
+  if (ext.options) tests.push(pageTest(ext, ext.options, 'options page', 'the options page opens'))
+  if (ext.serviceWorker) tests.push(workerTest(ext))
+  if (ext.contentScripts) tests.push(contentScriptTest(ext, ext.contentScripts))
+  if (tests.length === 0) {
+    tests.push(`// The manifest declares no page, popup, worker or content script: the extension loads.
+test(${q(`${ext.name} loads`)}, async ({ chrome }) => {
+  expect(chrome.extensionId).toMatch(/^[a-p]{32}$/)
+})`)
+  }
+  const served = ext.contentScripts && !('skip' in ext.contentScripts)
+  return `// Computer-use tests for ${ext.name}, written by \`agentprobe init\` from its manifest: edit freely.
+// \`npx vitest run\` runs them. Without a model key the keyless offline model acts: it clicks the
+// extension's icon and quoted labels, and its verifier checks only the text quoted in a question.
+// With a real model (a key or AGENTPROBE_MODEL, see agentprobe's README) ask what a user would
+// judge, e.g. toVerify('Does the popup list the saved notes, with no error shown?').
+${served ? "import { createServer } from 'node:http'\nimport type { AddressInfo } from 'node:net'\n" : ''}import { expect, test } from 'agentprobe/vitest'
+
+${tests.join('\n\n')}
+`
+}
