@@ -1,8 +1,10 @@
 // Finds an image (an extension's manifest icon) on a frame. Chrome draws a toolbar action icon
-// at 16 CSS px, so the icon is searched at the pixel sizes 16 px takes at common device scales.
+// at 16 CSS px, so the icon is searched at the pixel sizes 16 px takes at common device scales,
+// by correlation (shapes) and by colour distance (flat icons, which have nothing to correlate).
 import sharp from 'sharp'
 import { ConfigError } from '../core/errors.ts'
 import type { Box } from '../core/geometry.ts'
+import { matchColour } from './colour-match.ts'
 import { matchTemplate, type Scored, type Template } from './ncc.ts'
 import type { Raster } from './raster.ts'
 
@@ -18,15 +20,21 @@ export interface FindImageOptions {
   threshold?: number
 }
 
-export type TemplateMatch = Scored
+export interface TemplateMatch extends Scored {
+  /** `ncc`: correlation of the shapes; `colour`: distance of the opaque pixels' colours. */
+  method: 'ncc' | 'colour'
+}
 
 /** The best placement of `image` on the frame scoring at least the threshold, else undefined. */
 export async function findImage(frame: Raster, image: Uint8Array | string, options: FindImageOptions = {}): Promise<TemplateMatch | undefined> {
   const region = options.region ?? { x: 0, y: 0, width: frame.width, height: frame.height }
   let best: TemplateMatch | undefined
   for (const template of await templatesOf(image, options.sizes ?? TOOLBAR_ICON_SIZES)) {
-    const match = matchTemplate(frame, template, region)
-    if (match && (!best || match.score > best.score)) best = match
+    const ncc = matchTemplate(frame, template, region)
+    const colour = matchColour(frame, template, region)
+    for (const match of [ncc && { ...ncc, method: 'ncc' as const }, colour && { ...colour, method: 'colour' as const }]) {
+      if (match && (!best || match.score > best.score)) best = match
+    }
   }
   return best && best.score >= (options.threshold ?? 0.8) ? best : undefined
 }

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest'
+import { FRAME_NAMES, loadFrame, type FrameName } from '../../fixtures/frames/index.ts'
+import { decodeImage, type Raster } from './raster.ts'
+import { findToolbarSlot } from './toolbar-slot.ts'
+
+const frame = async (name: FrameName) => decodeImage((await loadFrame(name)).png)
+
+/** Where the pinned icon is on each real frame (fixtures/frames/README.md). */
+const ICON_AT: Partial<Record<FrameName, { x: number; y: number }>> = {
+  'browser-started': { x: 1770, y: 63 },
+  'popup-open': { x: 1770, y: 63 },
+  'coloured-buttons': { x: 1770, y: 63 },
+  'hard-buttons': { x: 1770, y: 63 },
+  'sidepanel-open': { x: 1734, y: 63 },
+  'sidepanel-error': { x: 1734, y: 63 },
+  'caret-on': { x: 1734, y: 63 },
+  'caret-off': { x: 1734, y: 63 },
+  'toolbar-flat-icon': { x: 1770, y: 63 },
+  'toolbar-letter-tile': { x: 1770, y: 63 },
+  'toolbar-flat-icon-720': { x: 1130, y: 63 },
+  'toolbar-letter-tile-720': { x: 1130, y: 63 },
+  'toolbar-coloured-720': { x: 1130, y: 63 },
+}
+
+describe('findToolbarSlot', () => {
+  it.each(FRAME_NAMES.filter((n) => n in ICON_AT))('finds the pinned icon on %s from the layout alone, sure of it', async (name) => {
+    const slot = findToolbarSlot(await frame(name))
+    expect(slot?.center).toEqual(ICON_AT[name])
+    expect(slot!.box.width).toBeLessThanOrEqual(16)
+    expect(slot!.confidence).toBe(1)
+    expect(slot!.evidence).toBe('the button right of the omnibox, just left of the extensions menu')
+  })
+
+  it('takes the icon, not the pill around it, while its popup is open', async () => {
+    const slot = findToolbarSlot(await frame('popup-open'))
+    expect(slot?.box).toEqual({ x: 1763, y: 56, width: 14, height: 14 })
+  })
+
+  it('is unsure when the icon is not pinned (the extensions menu comes first)', async () => {
+    const raster = await frame('toolbar-letter-tile')
+    for (let y = 45; y < 82; y++) raster.data.fill(255, (y * 1920 + 1750) * 3, (y * 1920 + 1790) * 3)
+    const slot = findToolbarSlot(raster)
+    expect(slot?.confidence).toBe(0.25)
+    expect(slot?.evidence).toMatch(/looks like the extensions menu itself/)
+    expect(slot!.center.x).toBeGreaterThan(1790)
+  })
+
+  it('finds nothing without a toolbar', async () => {
+    const blank: Raster = { data: new Uint8Array(1280 * 720 * 3).fill(255), width: 1280, height: 720 }
+    expect(findToolbarSlot(blank)).toBeUndefined()
+    const page = await frame('sidepanel-open')
+    const below: Raster = { data: page.data.subarray(200 * 1920 * 3), width: 1920, height: 880 }
+    expect(findToolbarSlot(below)).toBeUndefined()
+  })
+
+  it('reads a 1920×1080 frame in milliseconds, not a capture interval', async () => {
+    const raster = await frame('hard-buttons')
+    findToolbarSlot(raster)
+    const started = performance.now()
+    findToolbarSlot(raster)
+    expect(performance.now() - started).toBeLessThan(500)
+  })
+})

@@ -1,0 +1,132 @@
+// Where the pinned extension's action sits, read from the toolbar's layout alone: the toolbar row
+// is segmented into buttons against its background, and Chrome puts pinned actions right of the
+// omnibox, just left of the extensions (puzzle-piece) menu. It needs no icon, so it finds Chrome's
+// letter tile too, and it tells the harness the browser is drawn (toolbar and pinned icon visible).
+import type { Point } from '../core/action.ts'
+import { boxCenter, type Box } from '../core/geometry.ts'
+import type { Raster } from './raster.ts'
+import { toolbarStrip } from './strip.ts'
+
+export interface ToolbarSlot {
+  box: Box
+  center: Point
+  /** 0..1: 0.5 for a button right of the omnibox, up to 1 when it is icon-sized and the puzzle-piece menu follows it. */
+  confidence: number
+  /** What the layout showed, for messages. */
+  evidence: string
+}
+
+interface Blob {
+  box: Box
+  /** Inked pixels in the box. */
+  ink: number
+  /** Mean (max − min channel) of the inked pixels: 0 for grey. */
+  chroma: number
+  /** Mean luma of the inked pixels. */
+  luma: number
+}
+
+/** Sum of channel differences from the toolbar colour above which a pixel is part of a button. */
+const INK = 24
+/** The same for a glyph: inside a pill Chrome draws around pressed buttons, only glyphs are this far off. */
+const GLYPH = 240
+/** Columns this close to the right edge are the window's corner, not buttons. */
+const EDGE = 8
+
+/** The pinned action's button on a decoded frame of Chromium, or undefined when no toolbar row with an omnibox is seen. */
+export function findToolbarSlot(raster: Raster): ToolbarSlot | undefined {
+  const strip = toolbarStrip(raster)
+  if (!strip) return undefined
+  for (const row of bands(raster, strip.height)) {
+    const blobs = buttonsOf(raster, row, 0, raster.width - EDGE, INK).flatMap((b) => glyphsOf(raster, row, b))
+    // The omnibox: a long field that starts after the back, forward and reload buttons.
+    const omnibox = blobs.findLastIndex((b) => b.box.width >= 6 * (row.bottom - row.top) && b.box.x < 0.2 * raster.width)
+    const [slot, next] = omnibox < 0 ? [] : blobs.slice(omnibox + 1)
+    if (slot) return judge(slot, next, row)
+  }
+  return undefined
+}
+
+/** How sure the layout makes it that `slot` is the pinned action. */
+function judge(slot: Blob, next: Blob | undefined, row: Row): ToolbarSlot {
+  const iconSized = Math.abs(slot.box.width - slot.box.height) <= Math.max(2, slot.box.height * 0.15) && slot.box.height <= 0.8 * (row.bottom - row.top)
+  let confidence = 0.5
+  let evidence = 'the first button right of the omnibox'
+  if (next && isPuzzle(next) && !isPuzzle(slot)) {
+    confidence += 0.25
+    evidence = 'the button right of the omnibox, just left of the extensions menu'
+  } else if (isPuzzle(slot)) {
+    confidence = 0.25
+    evidence = 'the first button right of the omnibox, which looks like the extensions menu itself (is the extension pinned?)'
+  }
+  if (iconSized && confidence > 0.25) confidence += 0.25
+  return { box: slot.box, center: boxCenter(slot.box), confidence, evidence }
+}
+
+/** Where the toolbar row may be: long runs of one colour down the frame's right margin inside the strip, lowest first. */
+function* bands(raster: Raster, stripHeight: number): Generator<Row> {
+  const x = raster.width - 2 * EDGE
+  let bottom = stripHeight
+  for (let y = stripHeight - 1; y >= 0; y--) {
+    if (y > 0 && difference(raster, x, y, pixel(raster, x, y - 1)) <= 6) continue
+    if (bottom - y >= 0.25 * stripHeight) yield { top: y, bottom, colour: pixel(raster, x, y) }
+    bottom = y
+  }
+}
+
+interface Row {
+  top: number
+  bottom: number
+  colour: number[]
+}
+
+/** A button wider than tall is a pill around several (the popup's pressed icon and the extensions menu): its glyphs, apart. */
+function glyphsOf(raster: Raster, row: Row, blob: Blob): Blob[] {
+  if (blob.box.width <= 1.5 * blob.box.height || blob.box.width >= 6 * (row.bottom - row.top)) return [blob]
+  const glyphs = buttonsOf(raster, row, blob.box.x, blob.box.x + blob.box.width, GLYPH)
+  return glyphs.length >= 2 ? glyphs : [blob]
+}
+
+/** Runs of columns in [from, to) with pixels `threshold` off the row's colour (gaps of 3 px or less joined), left to right. */
+function buttonsOf(raster: Raster, row: Row, from: number, to: number, threshold: number): Blob[] {
+  const blobs: Blob[] = []
+  let current: { x0: number; x1: number; y0: number; y1: number; ink: number; chroma: number; luma: number } | undefined
+  for (let x = from; x < to; x++) {
+    for (let y = row.top + 2; y < row.bottom - 2; y++) {
+      if (difference(raster, x, y, row.colour) <= threshold) continue
+      const [r, g, b] = pixel(raster, x, y) as [number, number, number]
+      if (!current || x - current.x1 > 3) {
+        if (current) blobs.push(blobOf(current))
+        current = { x0: x, x1: x, y0: y, y1: y, ink: 0, chroma: 0, luma: 0 }
+      }
+      current.x1 = x
+      current.y0 = Math.min(current.y0, y)
+      current.y1 = Math.max(current.y1, y)
+      current.ink++
+      current.chroma += Math.max(r, g, b) - Math.min(r, g, b)
+      current.luma += 0.299 * r + 0.587 * g + 0.114 * b
+    }
+  }
+  if (current) blobs.push(blobOf(current))
+  return blobs
+}
+
+function blobOf(c: { x0: number; x1: number; y0: number; y1: number; ink: number; chroma: number; luma: number }): Blob {
+  return { box: { x: c.x0, y: c.y0, width: c.x1 - c.x0 + 1, height: c.y1 - c.y0 + 1 }, ink: c.ink, chroma: c.chroma / c.ink, luma: c.luma / c.ink }
+}
+
+/** The extensions menu's glyph: a grey outline (thin strokes, most of its box empty), icon-sized. */
+function isPuzzle(blob: Blob): boolean {
+  const { width, height } = blob.box
+  return blob.chroma < 30 && blob.luma < 140 && blob.ink < 0.5 * width * height && Math.abs(width - height) <= Math.max(3, 0.25 * height)
+}
+
+function pixel(raster: Raster, x: number, y: number): number[] {
+  const p = (y * raster.width + x) * 3
+  return [raster.data[p]!, raster.data[p + 1]!, raster.data[p + 2]!]
+}
+
+function difference(raster: Raster, x: number, y: number, colour: readonly number[]): number {
+  const p = (y * raster.width + x) * 3
+  return Math.abs(raster.data[p]! - colour[0]!) + Math.abs(raster.data[p + 1]! - colour[1]!) + Math.abs(raster.data[p + 2]! - colour[2]!)
+}
