@@ -3,12 +3,15 @@
 import { access, readFile, realpath, stat } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { ConfigError, errorMessage } from '../../core/errors.ts'
-import { extensionIdForPath } from './extension-id.ts'
+import { extensionIdForKey, extensionIdForPath } from './extension-id.ts'
 
 export interface ExtensionDir {
   /** The real absolute path, as Chromium resolves it (symlinks followed): the ID depends on it. */
   path: string
+  /** From the manifest's `key` when it has one, else from `path`. */
   id: string
+  /** The manifest's `name`, as written (a `__MSG_…__` placeholder stays one), for messages. */
+  name: string
   /** `background.service_worker` from the manifest, relative to `path`, when it declares one. */
   serviceWorker: string | undefined
 }
@@ -27,7 +30,9 @@ export async function loadExtensionDir(dir: string): Promise<ExtensionDir> {
   // Chromium refuses (with the same blocking dialog) a manifest whose side panel or popup file is missing.
   await checkFile(path, manifestPath, 'side_panel.default_path', manifest.side_panel?.default_path)
   await checkFile(path, manifestPath, 'action.default_popup', manifest.action?.default_popup)
-  return { path, id: extensionIdForPath(path), serviceWorker }
+  if (manifest.key !== undefined && typeof manifest.key !== 'string') throw new ConfigError(`${manifestPath}: "key" must be a string`)
+  const id = manifest.key === undefined ? extensionIdForPath(path) : extensionIdForKey(manifest.key, manifestPath)
+  return { path, id, name: typeof manifest.name === 'string' ? manifest.name : '', serviceWorker }
 }
 
 /** A manifest field naming a file: undefined, or a string naming a file that exists. */
@@ -42,12 +47,14 @@ async function checkFile(dir: string, manifestPath: string, field: string, value
 }
 
 interface ManifestFiles {
+  name?: unknown
+  key?: unknown
   background?: { service_worker?: unknown }
   side_panel?: { default_path?: unknown }
   action?: { default_popup?: unknown }
 }
 
-// Only what the launcher checks: that it is a JSON object naming files that exist.
+// Only what the launcher checks: that it is a JSON object naming files that exist, and what fixes its ID.
 function parseManifest(text: string, manifestPath: string): ManifestFiles {
   let value: unknown
   try {

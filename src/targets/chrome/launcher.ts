@@ -1,6 +1,6 @@
 // Starts a Chromium for a test: a fresh profile, the extension loaded and its icon pinned, the
 // window filling the display. It resolves only once DevTools answers and, with an extension, the
-// extension's service worker is listed ("extension ready"), so the first step never races the start.
+// extension is loaded and its service worker (if it has one) listed, so the first step never races the start.
 import { TargetError, errorMessage } from '../../core/errors.ts'
 import type { Size } from '../../core/frame.ts'
 import { chromeArgs } from './chrome-args.ts'
@@ -10,7 +10,7 @@ import { loadExtensionDir, type ExtensionDir } from './extension-dir.ts'
 import { browserVersion, extensionLoading, findBrowser } from './find-browser.ts'
 import { createProfile } from './profile.ts'
 import { spawnChrome, type SpawnedChrome } from './spawn-chrome.ts'
-import { waitUntilReady } from './wait-ready.ts'
+import { waitUntilReady, type LoadedExtension } from './wait-ready.ts'
 
 export interface LaunchChromeOptions {
   /** From CHROME_PATH; else Chromium is searched for on PATH. */
@@ -38,6 +38,8 @@ export interface ChromeProcess extends ChromeEndpoint {
   readonly extensionId: string | undefined
   /** The extension's real absolute path, as loaded (its ID is derived from it). */
   readonly extensionPath: string | undefined
+  /** The extension's manifest name, for messages. */
+  readonly extensionName: string | undefined
   readonly userDataDir: string
   readonly executablePath: string
   /** `chromium --version`, e.g. 'Chromium 156.0.8078.108 built on Debian…'. */
@@ -46,6 +48,8 @@ export interface ChromeProcess extends ChromeEndpoint {
   readonly closing: boolean
   /** Loads (or, when already loaded, reloads from disk) an unpacked extension; resolves with its ID. */
   loadUnpacked(path: string): Promise<string>
+  /** The extensions the browser has loaded (Extensions.getExtensions over the DevTools pipe). */
+  loadedExtensions(): Promise<LoadedExtension[]>
   /** Kills the whole process group, waits for it and deletes the profile; safe to call twice. */
   close(): Promise<void>
 }
@@ -96,7 +100,8 @@ export async function launchChrome(options: LaunchChromeOptions): Promise<Chrome
   try {
     const { port, path } = await waitForDevToolsPort(profile.dir, { timeout, signal: startSignal })
     if (extension !== undefined && loading === 'pipe') await chrome.pipe.send('Extensions.loadUnpacked', { path: extension.path })
-    await waitUntilReady(port, extension, { timeout: deadline - performance.now(), signal: startSignal })
+    const loadedExtensions = async () => (await chrome.pipe.send<{ extensions: LoadedExtension[] }>('Extensions.getExtensions')).extensions
+    await waitUntilReady(port, extension, loadedExtensions, { timeout: deadline - performance.now(), signal: startSignal })
     ready = true
     return {
       pid,
@@ -104,6 +109,7 @@ export async function launchChrome(options: LaunchChromeOptions): Promise<Chrome
       webSocketUrl: `ws://127.0.0.1:${port}${path}`,
       extensionId: extension?.id,
       extensionPath: extension?.path,
+      extensionName: extension?.name,
       userDataDir: profile.dir,
       executablePath,
       version,
@@ -112,6 +118,7 @@ export async function launchChrome(options: LaunchChromeOptions): Promise<Chrome
         return closing
       },
       loadUnpacked: async (path) => (await chrome.pipe.send<{ id: string }>('Extensions.loadUnpacked', { path })).id,
+      loadedExtensions,
       close,
     }
   } catch (error) {
