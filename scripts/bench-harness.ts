@@ -12,7 +12,8 @@ import sharp from 'sharp'
 import type { Action } from '../src/core/action.ts'
 import { Locator } from '../src/grounding/locate.ts'
 import { ChromeHelpers } from '../src/targets/chrome/cdp.ts'
-import { reloadExtension } from '../src/targets/chrome/extension-state.ts'
+import { loadExtensionDir } from '../src/targets/chrome/extension-dir.ts'
+import { reloadExtension } from '../src/targets/chrome/extension-reload.ts'
 import { launchChrome } from '../src/targets/chrome/launcher.ts'
 import { X11Screen } from '../src/targets/x11/x11-screen.ts'
 import { extensionDir } from '../fixtures/extensions/mutate.ts'
@@ -71,7 +72,7 @@ async function main(): Promise<void> {
     for (let i = 0; i < 15; i++) smallCaptures.push((await time(() => small.capture()))[1])
     await small.close()
     const reloads: number[] = []
-    for (let i = 0; i < RUNS; i++) reloads.push(await reloadExtension(helpers, () => chrome.loadUnpacked(chrome.extensionPath!)))
+    for (let i = 0; i < RUNS; i++) reloads.push(await reloadExtension(helpers, await loadExtensionDir(chrome.extensionPath!), () => chrome.loadUnpacked(chrome.extensionPath!)))
     const attached = await X11Screen.attach({ display: screen.display })
     const scrotCaptures: number[] = []
     for (let i = 0; i < 7; i++) scrotCaptures.push((await time(() => attached.capture()))[1])

@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { ChromeHelpers } from '../src/targets/chrome/cdp.ts'
-import { reloadExtension, resetBrowserState } from '../src/targets/chrome/extension-state.ts'
+import { loadExtensionDir } from '../src/targets/chrome/extension-dir.ts'
+import { reloadExtension } from '../src/targets/chrome/extension-reload.ts'
+import { resetBrowserState } from '../src/targets/chrome/reset-browser.ts'
 import { launchChrome, type ChromeProcess } from '../src/targets/chrome/launcher.ts'
 import { X11Screen } from '../src/targets/x11/x11-screen.ts'
 
@@ -37,7 +39,7 @@ it('loads the extension over the DevTools pipe, with the ID computed from its pa
 it('reloads a rebuilt extension in place: new code, same browser', async () => {
   const file = join(extension, 'service-worker.js')
   await writeFile(file, `${await readFile(file, 'utf8')}\nglobalThis.buildNumber = 2\n`)
-  const ms = await reloadExtension(helpers, () => chrome.loadUnpacked(chrome.extensionPath!))
+  const ms = await reloadExtension(helpers, await loadExtensionDir(extension), () => chrome.loadUnpacked(chrome.extensionPath!))
   expect(await helpers.evaluate(worker(), 'globalThis.buildNumber')).toBe(2)
   expect(ms).toBeLessThan(5000)
 })
@@ -46,7 +48,7 @@ it('resets a reused browser: storage cleared, extension pages closed, one blank 
   await helpers.openExtensionPage('sidepanel.html')
   await helpers.openPage('about:blank#second')
   await helpers.evaluate(worker(), "chrome.storage.local.set({ notes: ['left over'] }).then(() => true)")
-  await resetBrowserState(helpers, () => chrome.loadUnpacked(chrome.extensionPath!))
+  await resetBrowserState(helpers, { path: chrome.extensionPath!, loadUnpacked: () => chrome.loadUnpacked(chrome.extensionPath!) })
   const pages = await helpers.targets({ type: 'page' })
   expect(pages.map((p) => p.url)).toEqual(['about:blank'])
   expect(await helpers.evaluate(worker(), 'chrome.storage.local.get({ notes: [] }).then((s) => s.notes.length)')).toBe(0)

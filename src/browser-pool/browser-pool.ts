@@ -1,10 +1,14 @@
 // Displays and browsers owned by Vitest's main process, one per worker slot, reused across test
 // files and across watch-mode reruns: a rerun resets state in place instead of restarting Chromium,
-// and a rebuilt extension is reloaded in every browser that runs it.
+// and a rebuilt extension is reloaded in every browser that runs it. A reset that cannot run
+// costs that file a fresh browser, with one line saying why, instead of failing it.
+import { errorMessage } from '../core/errors.ts'
 import type { Size } from '../core/frame.ts'
 import { ChromeHelpers } from '../targets/chrome/cdp.ts'
 import type { ChromeEndpoint } from '../targets/chrome/endpoint.ts'
-import { reloadExtension, resetBrowserState } from '../targets/chrome/extension-state.ts'
+import { loadExtensionDir } from '../targets/chrome/extension-dir.ts'
+import { reloadExtension } from '../targets/chrome/extension-reload.ts'
+import { resetBrowserState } from '../targets/chrome/reset-browser.ts'
 import { launchChrome, type ChromeProcess } from '../targets/chrome/launcher.ts'
 import { waitForContent } from '../core/screen.ts'
 import { X11Screen } from '../targets/x11/x11-screen.ts'
@@ -16,6 +20,8 @@ export interface PoolOptions {
   size: Size
   chromePath?: string
   url?: string
+  /** Where the pool's one-line notices go (default stderr). */
+  log?: (line: string) => void
 }
 
 /** What a worker needs to use a pooled browser: plain data, sent over the pool's HTTP endpoint. */
@@ -44,10 +50,12 @@ interface Slot {
 export class BrowserPool {
   readonly #options: PoolOptions
   readonly #slots = new Map<string, Slot>()
+  readonly #log: (line: string) => void
   #reloading: Promise<unknown> = Promise.resolve()
 
   constructor(options: PoolOptions) {
     this.#options = options
+    this.#log = options.log ?? ((line) => process.stderr.write(`${line}\n`))
   }
 
   /** A browser on its own display for `slot`, with `extension` loaded and a fresh state. */
@@ -64,7 +72,8 @@ export class BrowserPool {
     const run = async () => {
       const started = performance.now()
       const helpers = [...this.#slots.values()].filter((s) => s.extension === extension && s.helpers && !s.chrome?.signal.aborted)
-      await Promise.all(helpers.map((s) => reloadExtension(s.helpers!, () => s.chrome!.loadUnpacked(s.chrome!.extensionPath!))))
+      const dir = await loadExtensionDir(extension)
+      await Promise.all(helpers.map((s) => reloadExtension(s.helpers!, dir, () => s.chrome!.loadUnpacked(dir.path))))
       return { browsers: helpers.length, ms: Math.round(performance.now() - started) }
     }
     const done = this.#reloading.then(run, run)
@@ -83,21 +92,19 @@ export class BrowserPool {
     const { size, display, chromePath, url } = this.#options
     slot.screen ??= display ? await X11Screen.attach({ display }) : await X11Screen.start(size)
     const screen = slot.screen
-    let reused = false
-    if (slot.chrome && !slot.chrome.signal.aborted && slot.extension === extension && slot.helpers) {
-      await resetBrowserState(slot.helpers, () => slot.chrome!.loadUnpacked(slot.chrome!.extensionPath!), { url })
-      reused = true
-    } else {
+    const reused = slot.extension === extension && (await resetInPlace(slot, url, this.#log))
+    let chrome = reused ? slot.chrome : undefined
+    if (chrome === undefined) {
       await closeBrowser(slot)
-      slot.chrome = await launchChrome({ executablePath: chromePath, display: screen.display, extensionDir: extension, size, url })
-      slot.helpers = await ChromeHelpers.connect(slot.chrome)
+      chrome = slot.chrome = await launchChrome({ executablePath: chromePath, display: screen.display, extensionDir: extension, size, url })
+      slot.helpers = await ChromeHelpers.connect(chrome)
       slot.extension = extension
       const info = extension ? await readExtensionInfo(extension) : undefined
-      slot.versions = { browser: slot.chrome.version, ...(info && { extension: `${info.name} ${info.version}` }) }
+      slot.versions = { browser: chrome.version, ...(info && { extension: `${info.name} ${info.version}` }) }
     }
     // The first step must see the browser drawn, its toolbar icon included, not a blank display.
     await waitForContent(screen)
-    const { port, webSocketUrl, version, extensionId, pid } = slot.chrome
+    const { port, webSocketUrl, version, extensionId, pid } = chrome
     return {
       display: screen.display,
       ...(screen.framebufferPath && { framebufferPath: screen.framebufferPath }),
@@ -107,6 +114,21 @@ export class BrowserPool {
       reused,
       ms: Math.round(performance.now() - started),
     }
+  }
+}
+
+/** Resets the slot's running browser; false (after saying why) when it is gone or the reset could not run. */
+async function resetInPlace(slot: Slot, url: string | undefined, log: (line: string) => void): Promise<boolean> {
+  const { chrome, helpers } = slot
+  if (chrome === undefined || helpers === undefined || chrome.signal.aborted) return false
+  const path = chrome.extensionPath
+  const extension = path === undefined ? undefined : { path, loadUnpacked: () => chrome.loadUnpacked(path) }
+  try {
+    await resetBrowserState(helpers, extension, { url })
+    return true
+  } catch (error) {
+    log(`agentprobe: ${errorMessage(error)}; this test file gets a fresh browser`)
+    return false
   }
 }
 

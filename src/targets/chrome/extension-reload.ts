@@ -1,0 +1,38 @@
+// Reloading an unpacked extension in place (after a rebuild, and in every reset) without
+// restarting Chromium, for any manifest: with a service worker or without one.
+import { TargetError, errorMessage } from '../../core/errors.ts'
+import type { ChromeHelpers } from './cdp.ts'
+import { waitUntilGone } from './close-targets.ts'
+import type { ExtensionDir } from './extension-dir.ts'
+
+/** The extension's targets: worker, popup, side panel, tabs, offscreen documents. */
+export async function extensionTargets(chrome: ChromeHelpers, extensionId: string) {
+  return chrome.targets({ url: new RegExp(`^chrome-extension://${extensionId}/`) })
+}
+
+/**
+ * Reloads the extension from disk (Extensions.loadUnpacked over the DevTools pipe) and resolves
+ * with the time taken once every target of the old load is gone from the list and, when the
+ * manifest has a worker, the new worker answers. chrome.runtime.reload() is no substitute: it
+ * unloads a --load-extension extension for good. The reload fires onInstalled with reason 'update'.
+ */
+export async function reloadExtension(
+  chrome: ChromeHelpers,
+  extension: ExtensionDir,
+  loadUnpacked: () => Promise<unknown>,
+  { timeout = 5000 }: { timeout?: number } = {},
+): Promise<number> {
+  const started = performance.now()
+  const left = () => Math.max(0, timeout - (performance.now() - started))
+  const old = await extensionTargets(chrome, extension.id)
+  await loadUnpacked()
+  await waitUntilGone(chrome, old, left())
+  if (extension.serviceWorker !== undefined) {
+    const worker = { type: 'service_worker', url: `chrome-extension://${extension.id}/` }
+    // A new worker that hangs (an endless loop in its script) would pass a "listed" check: ask it.
+    await chrome.evaluate(worker, 'true', { timeout: left() }).catch((error: unknown) => {
+      throw new TargetError(`the service worker ${extension.serviceWorker} did not answer within ${timeout} ms after the reload: ${errorMessage(error)}`, { cause: error })
+    })
+  }
+  return performance.now() - started
+}

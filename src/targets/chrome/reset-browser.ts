@@ -1,0 +1,106 @@
+// A fresh state for the next test file that any extension survives: with or without a service
+// worker, with or without the `storage` permission. Chromium is not restarted; each step names
+// itself in the error when it cannot run, so the caller can say what failed and start afresh.
+import { TargetError, errorMessage } from '../../core/errors.ts'
+import type { ChromeHelpers } from './cdp.ts'
+import { closeTargets } from './close-targets.ts'
+import { loadExtensionDir } from './extension-dir.ts'
+import { extensionTargets, reloadExtension } from './extension-reload.ts'
+import { clearExtensionStorage } from './extension-storage.ts'
+import { describeTargets, type TargetInfo } from './match-target.ts'
+import { pollUntil } from './poll.ts'
+
+/** The loaded extension: its folder (the manifest is read again, it may have been rebuilt) and how to reload it. */
+export interface ResetExtension {
+  path: string
+  loadUnpacked: () => Promise<unknown>
+}
+
+export interface ResetOptions {
+  /** The one tab left open (default about:blank). */
+  url?: string | undefined
+  /** Bound on each waiting step, ms (default 5000). */
+  timeout?: number | undefined
+}
+
+// Documents an extension opens and a reset closes; its workers go with the reload, its iframes with their tabs.
+const DOCUMENT_TYPES = new Set(['page', 'other', 'background_page', 'app'])
+// A worker may open a tab from onInstalled after it answers; the list must hold still this long.
+const QUIET_MS = 200
+
+/**
+ * Closes every tab but one and the extension's pages (popups, side panels, tabs, offscreen
+ * documents), waiting until they are gone from the list; clears the extension origin's storage
+ * (chrome.storage areas when it has them; localStorage, IndexedDB, Cache Storage either way) from
+ * the tab kept; reloads the extension and lets its onInstalled settle (a tab it opens is closed);
+ * leaves the kept tab on `url`. Resolves with the time taken, ms.
+ */
+export async function resetBrowserState(
+  chrome: ChromeHelpers,
+  extension: ResetExtension | undefined,
+  { url = 'about:blank', timeout = 5000 }: ResetOptions = {},
+): Promise<number> {
+  const started = performance.now()
+  let subject = extension === undefined ? 'the browser' : `the extension at ${extension.path}`
+  const step = async <T>(name: string, run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run()
+    } catch (error) {
+      if (chrome.signal.aborted) throw chrome.signal.reason
+      throw new TargetError(`the reset between test files failed for ${subject} at "${name}": ${errorMessage(error)}`, {
+        cause: error,
+        context: { extension: extension?.path, extensionId: chrome.extensionId, resetStep: name },
+      })
+    }
+  }
+  const dir = extension && (await step('read the manifest', () => loadExtensionDir(extension.path)))
+  if (dir !== undefined) {
+    subject = `the extension "${dir.name}" (${dir.id})`
+    await step('check its ID', async () => {
+      if (dir.id !== chrome.extensionId) throw new TargetError(`the browser runs it as ${chrome.extensionId}; its manifest now gives ${dir.id} (was "key" changed?)`)
+    })
+  }
+  const tab = await step('close the other tabs and the extension pages', () => closeAllButOneTab(chrome, dir?.id, timeout))
+  if (dir !== undefined && extension !== undefined) {
+    await step('clear its storage', () => clearExtensionStorage(chrome, { extensionId: dir.id, tabId: tab.id, after: url, timeout }))
+    await step('reload it', () => reloadExtension(chrome, dir, extension.loadUnpacked, { timeout }))
+    if (dir.serviceWorker !== undefined) {
+      await step('let onInstalled settle', () => waitForQuietTabs(chrome, timeout))
+      await step('close the tabs it opened', () => closeAllButOneTab(chrome, dir.id, timeout))
+    }
+  } else {
+    await step('open the start page', () => chrome.navigate(tab.id, url, { timeout }))
+  }
+  return performance.now() - started
+}
+
+/** Keeps one tab that is not an extension page (opening one when there is none), closes the rest and the extension's documents. */
+async function closeAllButOneTab(chrome: ChromeHelpers, extensionId: string | undefined, timeout: number): Promise<TargetInfo> {
+  const pages = await chrome.targets({ type: 'page' })
+  // Closing the last tab would close the window: open the kept one first when there is none.
+  const keep = pages.find((p) => !p.url.startsWith('chrome-extension://')) ?? (await chrome.openPage('about:blank', { timeout }))
+  const documents = extensionId === undefined ? [] : (await extensionTargets(chrome, extensionId)).filter((t) => DOCUMENT_TYPES.has(t.type))
+  const close = [...pages, ...documents].filter((t, i, all) => t.id !== keep.id && all.findIndex((o) => o.id === t.id) === i)
+  await closeTargets(chrome, close, timeout)
+  return keep
+}
+
+/** Resolves once the set of page targets has not changed for QUIET_MS. */
+async function waitForQuietTabs(chrome: ChromeHelpers, timeout: number): Promise<void> {
+  let last = ''
+  let since = performance.now()
+  let pages: TargetInfo[] = []
+  await pollUntil(
+    async () => {
+      pages = await chrome.targets({ type: 'page' })
+      const now = pages.map((p) => p.id).join(' ')
+      if (now !== last) {
+        last = now
+        since = performance.now()
+      }
+      return performance.now() - since >= QUIET_MS ? true : undefined
+    },
+    () => new TargetError(`its pages kept opening or closing for ${timeout} ms after the reload; last seen:\n${describeTargets(pages)}`),
+    { timeout, interval: 50, signal: chrome.signal },
+  )
+}
