@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { CassetteCall, CassetteMode } from '../core/cassette.ts'
+import { contentHash, type Frame } from '../core/frame.ts'
 import type { Decision, Model } from '../core/model.ts'
 import { TraceWriter } from '../report/trace-writer.ts'
 import { FakeScreen } from '../testing/fake-screen.ts'
@@ -98,5 +99,54 @@ describe('CassetteModel', () => {
     const s = gridScreen()
     await run(cassette('replay', rec.calls, noModel, { password: 'hunter2!' }), s)
     expect(s.performed[0]).toEqual({ type: 'type', text: 'user hunter2!', secret: true })
+  })
+})
+
+describe('CassetteModel watching a screen that is not there yet', () => {
+  /** After each click the screen shows `page 9` (a state no recording has) for `lagMs`, then the page the click leads to. */
+  function laggingScreen(lagMs: number): FakeScreen {
+    const s = gridScreen()
+    let n = 0
+    s.onPerform = (_a, self) => {
+      const next = `page ${++n}`
+      self.content = 'page 9'
+      setTimeout(() => (self.content = next), lagMs)
+    }
+    return s
+  }
+  const watching = (mode: CassetteMode, calls: readonly CassetteCall[], s: FakeScreen, timeoutMs: number, live: () => Model = noModel, onDrift?: (phash: string, frame: Frame) => Promise<string | undefined>) =>
+    new CassetteModel({ mode, recorded: calls, live, id: 'scripted', watch: { screen: s, timeoutMs, intervalMs: 20 }, onDrift })
+
+  it('replays once the recorded frame appears, and the step keeps the frame it matched', async () => {
+    const calls = await record()
+    const s = laggingScreen(300)
+    const model = watching('replay', calls, s, 2000)
+    const result = await run(model, s, 'done?')
+    expect(result.status, result.reason).toBe('passed')
+    expect(model.stats).toMatchObject({ replayedSteps: 3, replayedVerdicts: 1, liveSteps: 0 })
+    expect(result.run.steps.map((step) => step.frameHash)).toEqual(['page 0', 'page 1', 'page 2'].map((p) => contentHash(new TextEncoder().encode(p))))
+  })
+
+  it('is replay_drift when the frame never matches within the bound, with the diff of the last frame watched', async () => {
+    const calls = await record()
+    const s = laggingScreen(60_000)
+    const drifts: Frame[] = []
+    const started = performance.now()
+    const result = await run(watching('replay', calls, s, 400, noModel, async (_p, frame) => (drifts.push(frame), 'diff.png')), s)
+    expect(performance.now() - started).toBeGreaterThanOrEqual(400)
+    expect(result.run.failures.map((f) => f.type)).toEqual(['replay_drift'])
+    expect(result.reason).toMatch(/step 2 .*did not look the way it did when the model decided within 400 ms; side-by-side diff: diff.png/)
+    expect(drifts).toHaveLength(1)
+    expect(drifts[0]!.at - started).toBeGreaterThanOrEqual(350)
+  })
+
+  it('in auto mode hands the latest frame to the live model once the bound is spent', async () => {
+    const calls = await record()
+    const s = laggingScreen(60_000)
+    const live = new ScriptedModel([done])
+    const model = watching('auto', calls, s, 200, () => live)
+    expect((await run(model, s)).status).toBe('passed')
+    expect(live.turns).toHaveLength(1)
+    expect(new TextDecoder().decode(live.turns[0]!.frame.png)).toBe('page 9')
   })
 })

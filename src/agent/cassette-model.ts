@@ -1,9 +1,12 @@
 // Replays a recorded test's model calls while the live screen matches what the model saw, and
-// calls the live model (recording its answers) from the first step that does not. In `replay`
-// mode a mismatch is replay_drift instead: CI never pays for a call it did not plan.
+// calls the live model (recording its answers) from the first step that does not. A live frame
+// that does not match yet is watched, bounded, like Playwright's assertions: the screen may still
+// be on its way to the recorded state. In `replay` mode a frame that never matched within the
+// bound is replay_drift: CI never pays for a call it did not plan.
 import { AgentprobeError } from '../core/errors.ts'
 import { hideSecrets, revealSecrets, type CassetteCall, type CassetteMode } from '../core/cassette.ts'
 import { framesMatch, type Frame } from '../core/frame.ts'
+import type { Screen } from '../core/screen.ts'
 import { ZERO_USAGE, addUsage, type Decision, type Model, type Turn, type Verdict } from '../core/model.ts'
 
 type AgentCall = Extract<CassetteCall, { kind: 'agent' }>
@@ -15,8 +18,10 @@ export interface CassetteModelOptions {
   recorded: readonly CassetteCall[]
   /** The live model, created only when a call must go to it. */
   live: () => Model
-  /** The model id to record (the live model's). */
+  /** The model id: the live model's, or in replay the model whose recording replays. */
   id: string
+  /** Watches a live frame that does not match the recorded one until it does, up to `timeoutMs`. */
+  watch?: { screen: Pick<Screen, 'capture'>; timeoutMs: number; intervalMs?: number }
   /** Named secrets the test supplies: stored as {{name}}, filled in again at replay. */
   secrets?: Readonly<Record<string, string>>
   /** Writes a recorded | live | difference image for a drift and returns its path. */
@@ -65,54 +70,80 @@ export class CassetteModel implements Model {
     const run = this.#run(turn)
     const step = run.recorded?.steps[turn.step - 1]
     const replayable = this.#replaying() && !run.live && step !== undefined
-    if (replayable && framesMatch(step.phash, turn.frame.phash)) {
+    const frame = replayable ? await this.#watch(step.phash, turn.frame, turn.signal) : turn.frame
+    // The frame the decision was made on, when watching took a newer one than the loop's.
+    const seen = frame === turn.frame ? {} : { frame }
+    if (replayable && framesMatch(step.phash, frame.phash)) {
       this.stats.replayedSteps++
       this.stats.savedUsd += step.usage.costUsd
       run.out.steps.push(step)
       const secrets = this.#o.secrets ?? {}
-      return { status: step.status, actions: step.actions.map((a) => revealSecrets(a, secrets)), ...(step.text !== undefined && { text: step.text }) }
+      return { status: step.status, actions: step.actions.map((a) => revealSecrets(a, secrets)), ...(step.text !== undefined && { text: step.text }), ...seen }
     }
     if (this.#o.mode === 'replay') {
       const why = !run.recorded
         ? `the cassette has no recording of agent.do(${JSON.stringify(turn.instruction)}) here`
         : !step
           ? `the recording of agent.do(${JSON.stringify(turn.instruction)}) ends before step ${turn.step}`
-          : `step ${turn.step} of agent.do(${JSON.stringify(turn.instruction)}): the screen no longer looks the way it did when the model decided`
-      throw new ReplayDriftError(`replay_drift: ${why}`, step ? await this.#o.onDrift?.(step.phash, turn.frame) : undefined)
+          : `step ${turn.step} of agent.do(${JSON.stringify(turn.instruction)}): ${this.#unlike('when the model decided')}`
+      throw new ReplayDriftError(`replay_drift: ${why}`, step ? await this.#o.onDrift?.(step.phash, frame) : undefined)
     }
     // From here on this run is live: later recorded steps were decided on a screen that no longer exists.
     run.live = true
-    const decision = await this.#liveModel().next(turn)
+    const decision = await this.#liveModel().next({ ...turn, frame })
     this.stats.liveSteps++
-    await this.#o.onRecord?.(turn.frame)
+    await this.#o.onRecord?.(frame)
     const secrets = this.#o.secrets ?? {}
     run.out.steps.push({
-      phash: turn.frame.phash,
+      phash: frame.phash,
       actions: decision.actions.map((a) => hideSecrets(a, secrets)),
       status: decision.status,
       ...(decision.text !== undefined && { text: decision.text }),
       usage: addUsage(ZERO_USAGE, decision.usage),
     })
-    return decision
+    return { ...decision, ...seen }
   }
 
-  async verify(question: string, frame: Frame, options?: { signal?: AbortSignal }): Promise<Verdict> {
+  async verify(question: string, given: Frame, options?: { signal?: AbortSignal }): Promise<Verdict> {
     const recorded = this.#take<VerifyCall>('verify', (c) => c.question === question)
-    if (recorded && this.#replaying() && framesMatch(recorded.phash, frame.phash)) {
+    const replayable = recorded !== undefined && this.#replaying()
+    const frame = replayable ? await this.#watch(recorded.phash, given, options?.signal) : given
+    const seen = frame === given ? {} : { frame }
+    if (replayable && framesMatch(recorded.phash, frame.phash)) {
       this.stats.replayedVerdicts++
       this.stats.savedUsd += recorded.usage.costUsd
       this.calls.push(recorded)
-      return { answer: recorded.answer, evidence: recorded.evidence }
+      return { answer: recorded.answer, evidence: recorded.evidence, ...seen }
     }
     if (this.#o.mode === 'replay') {
-      const why = recorded ? 'the screen no longer looks the way it did when it was judged' : 'the cassette has no recorded verdict for it here'
+      const why = recorded ? this.#unlike('when it was judged') : 'the cassette has no recorded verdict for it here'
       throw new ReplayDriftError(`replay_drift: ${JSON.stringify(question)}: ${why}`, recorded ? await this.#o.onDrift?.(recorded.phash, frame) : undefined)
     }
     const verdict = await this.#liveModel().verify(question, frame, options)
     this.stats.liveVerdicts++
     await this.#o.onRecord?.(frame)
     this.calls.push({ kind: 'verify', model: this.id, question, phash: frame.phash, answer: verdict.answer, evidence: verdict.evidence, usage: addUsage(ZERO_USAGE, verdict.usage) })
-    return verdict
+    return { ...verdict, ...seen }
+  }
+
+  #unlike(when: string): string {
+    const watch = this.#o.watch
+    return watch ? `the screen did not look the way it did ${when} within ${watch.timeoutMs} ms` : `the screen no longer looks the way it did ${when}`
+  }
+
+  /** `frame` when it matches the recorded hash; else new frames until one does or the bound is spent (then the last one). */
+  async #watch(phash: string, frame: Frame, signal?: AbortSignal): Promise<Frame> {
+    const watch = this.#o.watch
+    if (!watch || framesMatch(phash, frame.phash)) return frame
+    const deadline = performance.now() + watch.timeoutMs
+    let latest = frame
+    while (performance.now() < deadline) {
+      signal?.throwIfAborted()
+      await new Promise((resolve) => setTimeout(resolve, watch.intervalMs ?? 100))
+      latest = await watch.screen.capture()
+      if (framesMatch(phash, latest.phash)) return latest
+    }
+    return latest
   }
 
   #replaying(): boolean {

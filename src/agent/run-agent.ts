@@ -98,6 +98,11 @@ export async function runAgent(deps: AgentDeps, instruction: string, options: Ag
       t = performance.now()
       decision = await model.next({ runId, instruction, criteria: options.criteria, step, maxSteps, frame, screen: screen.size, history, signal })
       timings.modelMs = Math.round(performance.now() - t)
+      // A replay that waited for the screen decided on a newer frame: that one is the step's.
+      if (decision.frame) {
+        lastFrame = await sink.saveFrame(decision.frame, 'step', `step ${step}`)
+        frameHash = decision.frame.hash
+      }
       // The exact image the model saw, when its canvas differs from the frame (DESIGN §3).
       if (decision.sent) sentFrame = await sink.saveFrame({ png: decision.sent.png, at: frame.at }, 'phase', `step ${step} sent`)
     } catch (error) {

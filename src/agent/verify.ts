@@ -35,6 +35,11 @@ export async function verifyScreen({ screen, model, sink }: VerifyDeps, question
     result.frameHash = frame.phash
     const verdict = await raceAbort(model.verify(question, frame, { signal }), signal)
     result.answer = verdict.answer
+    // A replay that waited for the screen judged a newer frame: that one is the verification's.
+    if (verdict.frame) {
+      result.frame = await sink.saveFrame(verdict.frame, 'phase', label)
+      result.frameHash = verdict.frame.phash
+    }
     result.evidence = verdict.evidence
     result.usage = addUsage(result.usage, verdict.usage)
     return frame

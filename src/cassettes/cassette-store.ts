@@ -1,9 +1,10 @@
 // Cassette files beside the test file, like __snapshots__: __cua__/<file>.cassette.json, plus
 // small frame thumbnails (content-addressed) so a drift can be shown side by side.
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
+import { randomUUID } from 'node:crypto'
+import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import sharp from 'sharp'
-import { cassetteSchema, CASSETTE_VERSION, serializeCassette, type Cassette, type CassetteCall, type CassetteMode } from '../core/cassette.ts'
+import { CASSETTE_VERSION, parseCassette, serializeCassette, type Cassette, type CassetteMode, type Recording } from '../core/cassette.ts'
 import { ConfigError, errorMessage } from '../core/errors.ts'
 import { contentHash, type Frame } from '../core/frame.ts'
 
@@ -24,18 +25,48 @@ export async function loadCassette(path: string): Promise<Cassette | undefined> 
   } catch {
     return undefined
   }
-  const parsed = cassetteSchema.safeParse(JSON.parse(text))
-  if (!parsed.success) throw new ConfigError(`${path} is not a version ${CASSETTE_VERSION} cassette: ${parsed.error.issues[0]?.message}; re-record it (vitest -u)`)
-  return parsed.data
+  const parsed = parseCassette(JSON.parse(text))
+  if ('error' in parsed) throw new ConfigError(`${path} is not a version 1 or ${CASSETTE_VERSION} cassette: ${parsed.error}; re-record it (vitest -u)`)
+  return parsed.cassette
 }
 
-/** Writes the tests that ran over their old recordings, keeping the others. */
-export async function saveCassette(path: string, ran: Readonly<Record<string, CassetteCall[]>>): Promise<void> {
-  const old = await loadCassette(path).catch(() => undefined)
-  const cassette: Cassette = { version: CASSETTE_VERSION, tests: { ...old?.tests, ...ran } }
+/** Test name → model id → the recording that model just made. */
+export type NewRecordings = Readonly<Record<string, Readonly<Record<string, Recording>>>>
+
+/** Writes each model's new recordings over its old ones, keeping other tests and other models' recordings. */
+export async function saveCassette(path: string, ran: NewRecordings): Promise<void> {
   await mkdir(dirname(path), { recursive: true })
-  await writeFile(`${path}.tmp`, serializeCassette(cassette))
-  await rename(`${path}.tmp`, path)
+  // Projects of several models run the same test file at once: each merges into what the other wrote.
+  await withLock(`${path}.lock`, async () => {
+    const old = await loadCassette(path).catch(() => undefined)
+    const tests: Cassette['tests'] = { ...old?.tests }
+    for (const [name, byModel] of Object.entries(ran)) tests[name] = { ...tests[name], ...byModel }
+    const tmp = `${path}.${randomUUID()}.tmp`
+    await writeFile(tmp, serializeCassette({ version: CASSETTE_VERSION, tests }))
+    await rename(tmp, path)
+  })
+}
+
+const LOCK_STALE_MS = 10_000
+
+/** Runs `fn` holding an exclusive lock file; a lock older than a few seconds is a crashed writer's and is taken over. */
+async function withLock<T>(lock: string, fn: () => Promise<T>): Promise<T> {
+  for (;;) {
+    try {
+      await (await open(lock, 'wx')).close()
+      break
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+      const age = await stat(lock).then((s) => Date.now() - s.mtimeMs, () => 0)
+      if (age > LOCK_STALE_MS) await rm(lock, { force: true })
+      else await new Promise((resolve) => setTimeout(resolve, 25))
+    }
+  }
+  try {
+    return await fn()
+  } finally {
+    await rm(lock, { force: true })
+  }
 }
 
 /** Keeps a thumbnail of a frame a decision was made on, named by its perceptual hash. */

@@ -31,6 +31,10 @@ export interface AgentprobeOptions {
   android?: AndroidOptions
   /** Cassette mode (default: AGENTPROBE_CASSETTE, else replay under CI where a cassette exists, auto with a paid model, off with the offline one). */
   cassette?: CassetteMode
+  /** In replay, the model whose recording replays when the configured model has none and several models recorded the test (default: AGENTPROBE_CASSETTE_MODEL). */
+  cassetteModel?: string
+  /** How long replay watches a live frame that does not match the recorded one yet before it is replay_drift, ms (default 5000). */
+  replayWaitMs?: number
 }
 
 export interface ResolvedOptions {
@@ -44,7 +48,7 @@ export interface ResolvedOptions {
   url?: string
   target?: 'browser' | 'android'
   android?: ResolvedAndroid
-  cassette: { mode?: CassetteMode; update: boolean; ci: boolean }
+  cassette: { mode?: CassetteMode; update: boolean; ci: boolean; model?: string; waitMs?: number }
 }
 
 export const DEFAULT_SCREEN: Size = { width: 1920, height: 1080 }
@@ -70,6 +74,20 @@ export function cassetteMode(value: string | undefined, source: string): Cassett
   if (value === undefined || value === '') return undefined
   if (!(CASSETTE_MODES as readonly string[]).includes(value)) throw new ConfigError(`${source} must be one of ${CASSETTE_MODES.join(', ')}, got "${value}"`)
   return value as CassetteMode
+}
+
+/** Which model runs and why; with no key under CI it adds that cassettes replay the model that recorded them. */
+export function modelLine(o: Pick<ResolvedOptions, 'model' | 'cassette'>): string {
+  const { mode, ci, update } = o.cassette
+  const replays = o.model.id === 'offline' && ci && !update && (mode === undefined || mode === 'replay')
+  return `model ${o.model.id} (${o.model.reason})${replays ? '; a test with a cassette replays the model that recorded it' : ''}`
+}
+
+/** A replay wait in ms from an option, checked. */
+export function replayWaitMs(value: unknown, source: string): number | undefined {
+  if (value === undefined) return undefined
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw new ConfigError(`${source} must be a number of milliseconds, 0 or more, got ${JSON.stringify(value)}`)
+  return value
 }
 
 /** CI=true (or 1), as CI services set it. */

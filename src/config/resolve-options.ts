@@ -2,7 +2,7 @@
 // paths made absolute against the project root, the model chosen, the cassette mode checked.
 import { resolveAndroid, type AndroidOptions } from './android-options.ts'
 import { chooseModel } from '../model-choice/choose-model.ts'
-import { cassetteMode, DEFAULT_SCREEN, isCi, resolvePath, type AgentprobeOptions, type ResolvedOptions } from './options.ts'
+import { cassetteMode, DEFAULT_SCREEN, isCi, replayWaitMs, resolvePath, type AgentprobeOptions, type ResolvedOptions } from './options.ts'
 
 /** `source` names where the options came from, for messages (e.g. 'the plugin option cassette'). */
 export function resolveOptions(options: AgentprobeOptions, root: string, env: Record<string, string | undefined>, source = 'the plugin option'): ResolvedOptions {
@@ -15,7 +15,12 @@ export function resolveOptions(options: AgentprobeOptions, root: string, env: Re
     artifactsDir: resolvePath(root, options.artifactsDir ?? env.AGENTPROBE_ARTIFACTS_DIR ?? 'artifacts'),
     chromePath: options.chromePath ?? env.CHROME_PATH,
     url: options.url,
-    cassette: { mode: cassetteMode(options.cassette ?? env.AGENTPROBE_CASSETTE, options.cassette ? `${source} cassette` : 'AGENTPROBE_CASSETTE'), update: false, ci: isCi(env) },
+    cassette: {
+      mode: cassetteMode(options.cassette ?? env.AGENTPROBE_CASSETTE, options.cassette ? `${source} cassette` : 'AGENTPROBE_CASSETTE'),
+      update: false,
+      ci: isCi(env),
+      ...cassetteExtras(options, env, source),
+    },
     ...(options.target === 'android' && { target: 'android' as const, android: resolveAndroid(androidPaths(options.android ?? {}, root), env) }),
   }
 }
@@ -23,4 +28,11 @@ export function resolveOptions(options: AgentprobeOptions, root: string, env: Re
 /** A relative sdkRoot is relative to the project, like every other path option. */
 function androidPaths(android: AndroidOptions, root: string): AndroidOptions {
   return android.sdkRoot === undefined ? android : { ...android, sdkRoot: resolvePath(root, android.sdkRoot) }
+}
+
+/** Which recording replays when the configured model has none, and how long replay waits for the screen. */
+function cassetteExtras(options: AgentprobeOptions, env: Record<string, string | undefined>, source: string): { model?: string; waitMs?: number } {
+  const model = options.cassetteModel || env.AGENTPROBE_CASSETTE_MODEL || undefined
+  const waitMs = replayWaitMs(options.replayWaitMs, `${source} replayWaitMs`)
+  return { ...(model && { model }), ...(waitMs !== undefined && { waitMs }) }
 }

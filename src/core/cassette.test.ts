@@ -1,13 +1,25 @@
 import { describe, expect, it } from 'vitest'
-import { cassetteSchema, hideSecrets, revealSecrets, serializeCassette } from './cassette.ts'
+import { cassetteSchema, CASSETTE_VERSION, parseCassette, hideSecrets, revealSecrets, serializeCassette } from './cassette.ts'
+
+const usage = { inputTokens: 1, cachedTokens: 0, outputTokens: 1, costUsd: 0 }
+const call = (model: string) => ({ kind: 'verify', model, question: 'q?', phash: '00', answer: 'YES', evidence: 'e', usage }) as const
 
 describe('serializeCassette', () => {
-  it('sorts tests by name so re-recording gives a stable, readable diff, and parses back', () => {
-    const usage = { inputTokens: 1, cachedTokens: 0, outputTokens: 1, costUsd: 0 }
-    const call = { kind: 'verify', model: 'm', question: 'q?', phash: '00', answer: 'YES', evidence: 'e', usage } as const
-    const text = serializeCassette({ version: 1, tests: { zebra: [call], apple: [call] } })
+  it('sorts tests and models by name so re-recording gives a stable, readable diff, and parses back', () => {
+    const text = serializeCassette({ version: CASSETTE_VERSION, tests: { zebra: { m: [call('m')] }, apple: { z: [call('z')], a: [call('a')] } } })
     expect(text.indexOf('"apple"')).toBeLessThan(text.indexOf('"zebra"'))
-    expect(cassetteSchema.parse(JSON.parse(text)).tests.apple).toEqual([call])
+    expect(text.indexOf('"a"')).toBeLessThan(text.indexOf('"z"'))
+    expect(cassetteSchema.parse(JSON.parse(text)).tests.apple).toEqual({ a: [call('a')], z: [call('z')] })
+  })
+})
+
+describe('parseCassette', () => {
+  it('reads a version 1 cassette as recordings of the model each test’s calls name', () => {
+    const v1 = { version: 1, tests: { opens: [call('azure/gpt-5.4'), call('azure/gpt-5.4')], empty: [] } }
+    expect(parseCassette(v1)).toEqual({ cassette: { version: CASSETTE_VERSION, tests: { opens: { 'azure/gpt-5.4': [call('azure/gpt-5.4'), call('azure/gpt-5.4')] } } } })
+  })
+  it('says what is wrong with a file of neither version', () => {
+    expect(parseCassette({ version: 7, tests: {} })).toEqual({ error: expect.stringMatching(/2/) })
   })
 })
 

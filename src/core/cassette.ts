@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { actionSchema, type Action } from './action.ts'
 import { usageSchema } from './trace.ts'
 
-export const CASSETTE_VERSION = 1
+export const CASSETTE_VERSION = 2
 
 const sizeSchema = z.object({ width: z.number(), height: z.number() })
 
@@ -34,19 +34,40 @@ export const cassetteCallSchema = z.discriminatedUnion('kind', [
 ])
 export type CassetteCall = z.infer<typeof cassetteCallSchema>
 
+/** One model's recording of one test: its calls, in order. */
+export type Recording = CassetteCall[]
+
 export const cassetteSchema = z.object({
   version: z.literal(CASSETTE_VERSION),
-  /** Test full name → its calls, in order. */
-  tests: z.record(z.string(), z.array(cassetteCallSchema)),
+  /** Test full name → model id → that model's calls, in order: a recording belongs to the model that made it. */
+  tests: z.record(z.string(), z.record(z.string(), z.array(cassetteCallSchema))),
 })
 export type Cassette = z.infer<typeof cassetteSchema>
+
+/** Version 1 kept one recording per test, whatever model made it. */
+const cassetteV1Schema = z.object({ version: z.literal(1), tests: z.record(z.string(), z.array(cassetteCallSchema)) })
+
+/**
+ * A cassette of either version as version 2: a version 1 recording becomes the recording of the
+ * model id its first call names, so cassettes recorded before recordings were kept per model still replay.
+ */
+export function parseCassette(json: unknown): { cassette: Cassette } | { error: string } {
+  const v1 = cassetteV1Schema.safeParse(json)
+  if (v1.success) {
+    const tests = Object.fromEntries(Object.entries(v1.data.tests).filter(([, calls]) => calls[0]).map(([name, calls]) => [name, { [calls[0]!.model]: calls }]))
+    return { cassette: { version: CASSETTE_VERSION, tests } }
+  }
+  const v2 = cassetteSchema.safeParse(json)
+  return v2.success ? { cassette: v2.data } : { error: v2.error.issues[0]?.message ?? 'unreadable' }
+}
 
 export type CassetteMode = 'auto' | 'replay' | 'record' | 'off'
 export const CASSETTE_MODES: readonly CassetteMode[] = ['auto', 'replay', 'record', 'off']
 
-/** JSON with tests sorted by name and two-space indent, so a re-record gives a readable diff. */
+/** JSON with tests and models sorted by name and two-space indent, so a re-record gives a readable diff. */
 export function serializeCassette(cassette: Cassette): string {
-  const tests = Object.fromEntries(Object.keys(cassette.tests).sort().map((name) => [name, cassette.tests[name]]))
+  const sorted = <T>(record: Record<string, T>) => Object.fromEntries(Object.keys(record).sort().map((key) => [key, record[key]!]))
+  const tests = Object.fromEntries(Object.entries(sorted(cassette.tests)).map(([name, byModel]) => [name, sorted(byModel)]))
   return `${JSON.stringify({ version: cassette.version, tests }, null, 2)}\n`
 }
 

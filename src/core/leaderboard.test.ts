@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { buildLeaderboard, percentile } from './leaderboard.ts'
+import { buildLeaderboard, percentile, rowName, runSource } from './leaderboard.ts'
 import { ZERO_USAGE } from './model.ts'
 import { scoreTrace } from './scoring.ts'
 import { traceSchema, type Trace } from './trace.ts'
@@ -49,4 +49,18 @@ it('ranks the better model first, on the cases both ran, with figures from the t
   expect(looper!.latencyP50Ms).toBe(500)
   expect(looper!.latencyP90Ms).toBe(900)
   expect(solver!.meanScore).toBeGreaterThan(looper!.meanScore)
+})
+
+it('keeps a replayed run apart from the live model’s, and labels it', () => {
+  const cassette = { mode: 'replay' as const, file: 'c.json', recordedBy: 'solver', replayedSteps: 2, liveSteps: 0, replayedVerdicts: 0, liveVerdicts: 0, savedUsd: 0.02 }
+  const replayed = { ...trace('solver', 'one', { passed: true, steps: 2, modelMs: 0 }), cassette }
+  const partly = { ...trace('solver', 'one', { passed: true, steps: 2, modelMs: 5 }), cassette: { ...cassette, mode: 'auto' as const, liveSteps: 1 } }
+  const live = trace('solver', 'one', { passed: false, steps: 4, modelMs: 10 })
+  expect([replayed, partly, live].map(runSource)).toEqual(['replayed', 'partly replayed', 'live'])
+  const board = buildLeaderboard(scored([live, replayed]))!
+  expect(board.rows.map((r) => [r.model, r.source, rowName(r), r.passed])).toEqual([
+    ['solver', 'replayed', 'solver (replayed)', 1],
+    ['solver', 'live', 'solver', 0],
+  ])
+  expect(buildLeaderboard(scored([replayed, { ...replayed }]))).toBeUndefined()
 })

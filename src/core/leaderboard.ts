@@ -1,5 +1,7 @@
 // The multi-model leaderboard (issue §7): the same cases run against several models, ranked side
-// by side. Only cases every model ran are compared, so no model wins by skipping a hard one.
+// by side. Only cases every model ran are compared, so no model wins by skipping a hard one. A
+// replayed run's figures are a recording's (no tokens spent, no model latency): it gets its own
+// row, labelled, and never counts as the live model's score.
 import type { FailureType } from './failures.ts'
 import { summarizeSuite, type TestScore } from './scoring.ts'
 import type { Trace } from './trace.ts'
@@ -9,9 +11,13 @@ export interface ScoredTrace {
   score: TestScore
 }
 
+/** Where a test's figures come from: a live run, a cassette's recording, or both. */
+export type RunSource = 'live' | 'replayed' | 'partly replayed'
+
 export interface LeaderboardRow {
   rank: number
   model: string
+  source: RunSource
   tests: number
   passed: number
   passRate: number
@@ -38,6 +44,17 @@ export function caseKey(trace: Trace): string {
   return trace.test.file ? `${trace.test.file} › ${trace.test.name}` : trace.test.name
 }
 
+export function runSource(trace: Trace): RunSource {
+  const c = trace.cassette
+  if (!c || c.replayedSteps + c.replayedVerdicts === 0) return 'live'
+  return c.liveSteps + c.liveVerdicts === 0 ? 'replayed' : 'partly replayed'
+}
+
+/** A row's name as shown: the model, with how its figures were made unless they are live. */
+export function rowName(row: Pick<LeaderboardRow, 'model' | 'source'>): string {
+  return row.source === 'live' ? row.model : `${row.model} (${row.source})`
+}
+
 /** Nearest-rank percentile (p in 0–100) of the values; 0 when there are none. */
 export function percentile(values: readonly number[], p: number): number {
   if (values.length === 0) return 0
@@ -47,24 +64,29 @@ export function percentile(values: readonly number[], p: number): number {
 
 /** The ranking, best first (mean score, then pass rate, then the cheaper); undefined with fewer than two models. */
 export function buildLeaderboard(tests: readonly ScoredTrace[]): Leaderboard | undefined {
-  const byModel = new Map<string, ScoredTrace[]>()
-  for (const t of tests) byModel.set(t.trace.model, [...(byModel.get(t.trace.model) ?? []), t])
-  if (byModel.size < 2) return undefined
-  const caseSets = [...byModel.values()].map((ts) => new Set(ts.map((t) => caseKey(t.trace))))
+  const byRow = new Map<string, ScoredTrace[]>()
+  for (const t of tests) {
+    const name = rowName({ model: t.trace.model, source: runSource(t.trace) })
+    byRow.set(name, [...(byRow.get(name) ?? []), t])
+  }
+  if (byRow.size < 2) return undefined
+  const caseSets = [...byRow.values()].map((ts) => new Set(ts.map((t) => caseKey(t.trace))))
   const all = [...new Set(tests.map((t) => caseKey(t.trace)))].sort()
   const cases = all.filter((c) => caseSets.every((set) => set.has(c)))
-  const rows = [...byModel].map(([model, ts]) => row(model, ts.filter((t) => cases.includes(caseKey(t.trace)))))
-  rows.sort((a, b) => b.meanScore - a.meanScore || b.passRate - a.passRate || a.costUsd - b.costUsd || a.model.localeCompare(b.model))
+  const rows = [...byRow.values()].map((ts) => row(ts[0]!.trace, ts.filter((t) => cases.includes(caseKey(t.trace)))))
+  rows.sort((a, b) => b.meanScore - a.meanScore || b.passRate - a.passRate || a.costUsd - b.costUsd || rowName(a).localeCompare(rowName(b)))
   rows.forEach((r, i) => (r.rank = i + 1))
   return { rows, cases, excluded: all.filter((c) => !cases.includes(c)) }
 }
 
-function row(model: string, tests: readonly ScoredTrace[]): LeaderboardRow {
+/** A row of the traces that share `first`'s model and source. */
+function row(first: Trace, tests: readonly ScoredTrace[]): LeaderboardRow {
   const suite = summarizeSuite(tests)
   const latencies = tests.flatMap((t) => t.trace.runs.flatMap((r) => r.steps.map((s) => s.timings.modelMs)))
   return {
     rank: 0,
-    model,
+    model: first.model,
+    source: runSource(first),
     tests: suite.tests,
     passed: suite.passed,
     passRate: suite.passRate,

@@ -61,12 +61,16 @@ export interface Decision {
   sent?: { png: Uint8Array; width: number; height: number }
   /** Provider events worth keeping in the trace: retries, nudges, acknowledged safety checks. */
   notes?: string[]
+  /** The frame decided on, when the model took a newer one than the turn's (a replay that waited for the screen). */
+  frame?: Frame
 }
 
 export interface Verdict {
   answer: 'YES' | 'NO'
   evidence: string
   usage?: Partial<Usage>
+  /** The frame judged, when the model took a newer one than the one given (a replay that waited for the screen). */
+  frame?: Frame
 }
 
 export interface Model {

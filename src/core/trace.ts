@@ -88,6 +88,8 @@ export type TraceCassette = z.infer<typeof traceCassetteSchema>
 export const traceSchema = z.object({
   schema: z.literal('agentprobe.trace/1'),
   test: z.object({ name: z.string(), file: z.string().optional() }),
+  /** The model whose recording replayed, when any call replayed: its figures are a replay's, not a live run's. */
+  recordedBy: z.string().optional(),
   model: z.string(),
   target: z.object({ kind: z.string(), width: z.number(), height: z.number() }),
   versions: z.record(z.string(), z.string()),

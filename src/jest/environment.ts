@@ -135,6 +135,7 @@ export default class AgentprobeEnvironment extends TestEnvironment {
       test: { name, file: relFile },
       env: process.env,
       signal: abort.signal,
+      announce: (line) => void process.stdout.write(`${line}\n`),
     })
     this.#current = { run, abort }
   }

@@ -4,6 +4,7 @@
 import type { Config } from '@jest/types'
 import { BrowserPool } from '../browser-pool/browser-pool.ts'
 import { startPoolServer, type PoolServer } from '../browser-pool/pool-server.ts'
+import { modelLine } from '../config/options.ts'
 import { jestOptions, POOL_URL_ENV } from './options.ts'
 
 export const POOL = Symbol.for('agentprobe.jest.pool')
@@ -15,7 +16,7 @@ export interface RunningPool {
 
 export default async function globalSetup(globalConfig: Config.GlobalConfig, projectConfig: Config.ProjectConfig): Promise<void> {
   const options = jestOptions(projectConfig, globalConfig, process.env)
-  process.stdout.write(`agentprobe: model ${options.model.id} (${options.model.reason})\n`)
+  process.stdout.write(`agentprobe: ${modelLine(options)}\n`)
   if (options.target === 'android' || process.env[POOL_URL_ENV]) return
   const pool = new BrowserPool({ display: options.display, size: options.screen, chromePath: options.chromePath, url: options.url })
   const server = await startPoolServer(pool)

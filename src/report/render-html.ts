@@ -1,5 +1,6 @@
 // report/index.html from the report data: one self-contained page (inline style and script,
 // images as content-addressed files beside it), so it opens offline from a CI artifact.
+import { rowName } from '../core/leaderboard.ts'
 import { escapeXml as h, htmlTable } from './escape.ts'
 import { failureCountsText, fmt } from './format.ts'
 import { PAGE_CSS, PAGE_JS } from './page-assets.ts'
@@ -54,7 +55,7 @@ function leaderboard({ leaderboard: board }: ReportData): string {
   if (!board) return ''
   const head = ['#', 'model', 'pass rate', 'mean score', 'steps', 'tokens', 'cost', 'p50 latency', 'p90 latency', 'failures']
   const rows = board.rows.map((r) =>
-    [String(r.rank), r.model, `${fmt.percent(r.passRate)} (${r.passed}/${r.tests})`, fmt.score(r.meanScore), fmt.int(r.steps), fmt.int(r.tokens), fmt.usd(r.costUsd), fmt.ms(r.latencyP50Ms), fmt.ms(r.latencyP90Ms), failureCountsText(r.failureCounts) || '—'],
+    [String(r.rank), rowName(r), `${fmt.percent(r.passRate)} (${r.passed}/${r.tests})`, fmt.score(r.meanScore), fmt.int(r.steps), fmt.int(r.tokens), fmt.usd(r.costUsd), fmt.ms(r.latencyP50Ms), fmt.ms(r.latencyP90Ms), failureCountsText(r.failureCounts) || '—'],
   )
   return `<h2 class="section">Leaderboard · ${board.cases.length} case${board.cases.length === 1 ? '' : 's'} run by every model</h2>
 ${htmlTable(head, rows, (r) => ` data-model="${h(r[1]!)}"`)}

@@ -1,5 +1,6 @@
 // The Markdown summary for $GITHUB_STEP_SUMMARY (or a PR comment): the suite, each test, and the
 // leaderboard when several models ran. GitHub renders no HTML report, so this is the first glance.
+import { rowName } from '../core/leaderboard.ts'
 import { failureCountsText, fmt } from './format.ts'
 import { table } from './markdown-table.ts'
 import type { ReportData } from './report-data.ts'
@@ -12,12 +13,13 @@ export function renderMarkdown(data: ReportData, options: { reportPath?: string 
     `${fmt.int(suite.steps)} steps · ${fmt.int(suite.tokens)} tokens · ${fmt.usd(suite.costUsd)} · ${fmt.ms(suite.durationMs)} test time${Object.keys(suite.failureCounts).length ? ` · failures: ${failureCountsText(suite.failureCounts)}` : ''}`,
     '',
     table(
-      ['', 'test', 'model', 'score', 'steps', 'tokens', 'cost', 'failures'],
+      ['', 'test', 'model', 'run', 'score', 'steps', 'tokens', 'cost', 'failures'],
       data.tests.map((t) => [
         t.status === 'passed' ? '✅' : t.status === 'failed' ? '❌' : '⏳',
         t.file ? `${t.name} (${t.file})` : t.name,
         t.model,
         fmt.score(t.score.score),
+        t.source,
         `${t.score.steps}${t.score.maxSteps ? `/${t.score.maxSteps}` : ''}`,
         fmt.int(t.score.tokens),
         fmt.usd(t.score.costUsd),
@@ -30,7 +32,7 @@ export function renderMarkdown(data: ReportData, options: { reportPath?: string 
     lines.push(
       table(
         ['#', 'model', 'pass rate', 'mean score', 'steps', 'tokens', 'cost', 'p50', 'p90', 'failures'],
-        data.leaderboard.rows.map((r) => [String(r.rank), r.model, fmt.percent(r.passRate), fmt.score(r.meanScore), fmt.int(r.steps), fmt.int(r.tokens), fmt.usd(r.costUsd), fmt.ms(r.latencyP50Ms), fmt.ms(r.latencyP90Ms), failureCountsText(r.failureCounts) || '—']),
+        data.leaderboard.rows.map((r) => [String(r.rank), rowName(r), fmt.percent(r.passRate), fmt.score(r.meanScore), fmt.int(r.steps), fmt.int(r.tokens), fmt.usd(r.costUsd), fmt.ms(r.latencyP50Ms), fmt.ms(r.latencyP90Ms), failureCountsText(r.failureCounts) || '—']),
       ),
     )
   }

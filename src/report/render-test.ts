@@ -14,7 +14,7 @@ export function renderTest(t: ReportTest): string {
     `${fmt.int(s.tokens)} tokens`,
     fmt.usd(s.costUsd),
     ...(t.durationMs === undefined ? [] : [fmt.ms(t.durationMs)]),
-    ...(t.cassette ? [replay(t.cassette)] : []),
+    t.cassette ? replay(t.cassette) : 'live',
   ]
   return `<article class="test status-${t.status}" id="${t.id}" data-test="${t.id}" data-status="${t.status}">
 <header><span class="icon">${icon}</span><h2>${h(t.name)}</h2><span class="model">${h(t.model)}</span>${t.file ? `<span class="file">${h(t.file)}</span>` : ''}</header>
@@ -27,13 +27,14 @@ ${t.warnings.map((w) => `<p class="warning">⚠ ${h(w)}</p>`).join('\n')}
 </article>`
 }
 
-/** 'replayed (9 steps, 1 verdict; saved $0.04)', 'partly replayed …' or 'live (cassette: record)'. */
+/** 'replayed from gpt-5.4's recording: 9 model calls saved, $0.04', 'partly replayed …' or 'live (cassette: record)'. */
 export function replay(c: NonNullable<ReportTest['cassette']>): string {
   const replayed = c.replayedSteps + c.replayedVerdicts
   const live = c.liveSteps + c.liveVerdicts
   if (replayed === 0) return `live (cassette: ${c.mode})`
   const how = live === 0 ? 'replayed' : `partly replayed (${live} live call${live === 1 ? '' : 's'})`
-  return `${how}: ${replayed} model call${replayed === 1 ? '' : 's'} saved, ${fmt.usd(c.savedUsd)}`
+  const from = c.recordedBy ? ` from ${c.recordedBy}'s recording` : ''
+  return `${how}${from}: ${replayed} model call${replayed === 1 ? '' : 's'} saved, ${fmt.usd(c.savedUsd)}`
 }
 
 function detail(n: GraphNode, open: boolean): string {

@@ -1,7 +1,7 @@
 // The report's one data type, built purely from traces: per test its decision graph (one node
 // per step, verification and saved frame, in time order, ending in the verdict), scores, the suite
 // and, when several models ran, the leaderboard. HTML and Markdown are both rendered from this.
-import { buildLeaderboard, type Leaderboard } from '../core/leaderboard.ts'
+import { buildLeaderboard, runSource, type Leaderboard, type RunSource } from '../core/leaderboard.ts'
 import { scoreTrace, summarizeSuite, type ScoreOptions, type SuiteSummary, type TestScore } from '../core/scoring.ts'
 import type { Trace } from '../core/trace.ts'
 import type { BenchBoard } from '../core/bench-scores.ts'
@@ -28,7 +28,9 @@ export interface ReportTest {
   gif?: string
   warnings: string[]
   versions: Record<string, string>
-  /** Live, replayed or partly replayed from a cassette, and what replay saved. */
+  /** Whether the figures come from a live run or a cassette's recording. */
+  source: RunSource
+  /** The cassette's mode, whose recording replayed, and what replay saved. */
   cassette?: Trace['cassette']
   nodes: GraphNode[]
   /** The node shown first: in a failed test the first failing one, else the verdict. */
@@ -78,5 +80,6 @@ function reportTest({ trace, asset }: TraceEntry, score: TestScore, id: string):
     ...(trace.cassette && trace.cassette.mode !== 'off' && { cassette: trace.cassette }),
     nodes,
     focus: (failing ?? nodes.at(-1))?.id ?? '',
+    source: runSource(trace),
   }
 }

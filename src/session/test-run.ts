@@ -44,6 +44,8 @@ export interface TestRunOptions {
   /** Aborted when the test times out or the run is cancelled. */
   signal: AbortSignal
   progress?: (line: string) => void
+  /** Says once per file which model's recording replays, when it is not the configured model's. */
+  announce?: (line: string) => void
   attach?: TestSessionOptions['attach']
 }
 
@@ -80,7 +82,10 @@ export class TestRun {
   }
 
   static async open(o: TestRunOptions): Promise<TestRun> {
-    const { model, mode } = await o.cassette.modelFor(o.test.name, o.model, { artifactDir: o.artifactDir, secrets: namedSecretsFromEnv(o.env) })
+    const { model, mode, replaysOtherModel } = await o.cassette.modelFor(o.test.name, o.model, { artifactDir: o.artifactDir, secrets: namedSecretsFromEnv(o.env), screen: o.surface.screen })
+    if (replaysOtherModel && o.cassette.firstReplayOf(replaysOtherModel)) {
+      o.announce?.(`agentprobe: model ${replaysOtherModel}, replayed from ${relative(o.options.root, o.cassette.path)} (no key needed)`)
+    }
     return new TestRun(o, model, mode)
   }
 

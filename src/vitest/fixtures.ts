@@ -101,6 +101,7 @@ export const test = base
       signal,
       // By default each step line goes to the agentprobe reporter, which prints it live.
       progress: progress ?? ((line) => void recordArtifact(task, { type: 'agentprobe:progress', line }).catch(() => undefined)),
+      announce: (line) => void recordArtifact(task, { type: 'agentprobe:notice', line }).catch(() => undefined),
       attach: (message, attachment) => annotate(message, attachment).then(() => undefined),
     })
     // Fixtures are cleaned up after the test's state is set and before onTestFailed handlers run.

@@ -6,7 +6,7 @@ import type { TestProject } from 'vitest/node'
 import { slug } from '../session/artifact-paths.ts'
 import { modulePath } from '../config/module-path.ts'
 import { startBrowserService } from './browser-service.ts'
-import type { AgentprobeOptions, ResolvedOptions } from '../config/options.ts'
+import { modelLine, type AgentprobeOptions, type ResolvedOptions } from '../config/options.ts'
 import { resolveOptions } from '../config/resolve-options.ts'
 
 import { modelProjectName, projectForModel } from './model-projects.ts'
@@ -55,7 +55,7 @@ export function agentprobe(options: AgentprobePluginOptions = {}): Plugin {
         const resolved = resolveForModel(options, p.config.root, process.env, model)
         resolved.cassette.update = vitest.config.update === true || vitest.config.update === 'all'
         // One line saying which model runs and why (never a key: reasons name variables, not values).
-        vitest.logger.log(`agentprobe [${p.name}]: model ${resolved.model.id} (${resolved.model.reason})`)
+        vitest.logger.log(`agentprobe [${p.name}]: ${modelLine(resolved)}`)
         p.provide('agentprobe', resolved)
         p.provide('agentprobe:pool', await startBrowserService(vitest, p, resolved))
         return resolved

@@ -39,6 +39,7 @@ export class AgentprobeReporter implements Reporter {
 
   onTestCaseArtifactRecord(testCase: TestCase, artifact: TestArtifact): void {
     if (artifact.type === 'agentprobe:progress') this.#log(`agentprobe › ${testCase.name} ${artifact.line.trim()}`)
+    if (artifact.type === 'agentprobe:notice') this.#log(artifact.line)
   }
 
   onTestCaseResult(testCase: TestCase): void {

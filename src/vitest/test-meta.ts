@@ -14,11 +14,18 @@ export interface ProgressArtifact extends TestArtifactBase {
   line: string
 }
 
+/** A line said once for the run, not per test (e.g. which model's recording replays). */
+export interface NoticeArtifact extends TestArtifactBase {
+  type: 'agentprobe:notice'
+  line: string
+}
+
 declare module 'vitest' {
   interface TaskMeta {
     agentprobe?: AgentprobeTestMeta
   }
   interface TestArtifactRegistry {
     'agentprobe:progress': ProgressArtifact
+    'agentprobe:notice': NoticeArtifact
   }
 }
