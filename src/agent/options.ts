@@ -26,5 +26,7 @@ export const AGENT_DEFAULTS = {
   timeoutMs: 5 * 60_000,
   repeatWindow: 3,
   noProgressSteps: 3,
-  settle: { stableMs: 100, timeoutMs: 2000 },
+  // A click's effect (a popup opening) may take a few hundred ms to start on a loaded machine, and
+  // a slowed animation paints less often than every 100 ms: see waitForStable.
+  settle: { stableMs: 200, reactionMs: 300, timeoutMs: 2500 },
 } as const

@@ -6,6 +6,7 @@ import type { Frame } from '../core/frame.ts'
 import { ZERO_USAGE, addUsage, type Model } from '../core/model.ts'
 import { waitForChange, type Screen } from '../core/screen.ts'
 import type { TraceSink, TraceVerification } from '../core/trace.ts'
+import { AGENT_DEFAULTS } from './options.ts'
 
 export interface VerifyDeps {
   screen: Screen
@@ -29,17 +30,17 @@ export async function verifyScreen({ screen, model, sink }: VerifyDeps, question
   const started = performance.now()
   const result: TraceVerification = { question, passed: false, usage: { ...ZERO_USAGE }, ms: 0 }
   const judge = async (label: string): Promise<Frame> => {
-    await screen.settle({ signal })
+    await screen.settle({ stableMs: AGENT_DEFAULTS.settle.stableMs, signal })
     const frame = await screen.capture()
     result.frame = await sink.saveFrame(frame, 'phase', label)
     result.frameHash = frame.phash
     const verdict = await raceAbort(model.verify(question, frame, { signal }), signal)
-    result.answer = verdict.answer
     // A replay that waited for the screen judged a newer frame: that one is the verification's.
     if (verdict.frame) {
       result.frame = await sink.saveFrame(verdict.frame, 'phase', label)
       result.frameHash = verdict.frame.phash
     }
+    result.answer = verdict.answer
     result.evidence = verdict.evidence
     result.usage = addUsage(result.usage, verdict.usage)
     return frame

@@ -10,8 +10,8 @@ import { loadExtensionDir } from '../targets/chrome/extension-dir.ts'
 import { reloadExtension } from '../targets/chrome/extension-reload.ts'
 import { resetBrowserState } from '../targets/chrome/reset-browser.ts'
 import { launchChrome, type ChromeProcess } from '../targets/chrome/launcher.ts'
-import { waitForContent } from '../core/screen.ts'
 import { X11Screen } from '../targets/x11/x11-screen.ts'
+import { waitForBrowserDrawn } from './browser-drawn.ts'
 import { readExtensionInfo } from './extension-info.ts'
 
 export interface PoolOptions {
@@ -103,7 +103,8 @@ export class BrowserPool {
       slot.versions = { browser: chrome.version, ...(info && { extension: `${info.name} ${info.version}` }) }
     }
     // The first step must see the browser drawn, its toolbar icon included, not a blank display.
-    await waitForContent(screen)
+    const drawn = await waitForBrowserDrawn(screen, { pinnedIcon: extension !== undefined })
+    if (!drawn.drawn) this.#log(`agentprobe: the browser did not look fully drawn within ${Math.round(drawn.waitedMs)} ms (${drawn.evidence}); the first step may see it half drawn`)
     const { port, webSocketUrl, version, extensionId, pid } = chrome
     return {
       display: screen.display,

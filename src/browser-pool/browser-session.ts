@@ -1,10 +1,11 @@
 // Starts what a browser test runs on: an X display (private Xvfb, or one the user names) and a
 // Chromium with the extension, connected over CDP. The plugin and the CLI both start them here.
 import type { Size } from '../core/frame.ts'
-import { waitForContent, type Screen } from '../core/screen.ts'
+import type { Screen } from '../core/screen.ts'
 import { ChromeHelpers } from '../targets/chrome/cdp.ts'
 import { launchChrome } from '../targets/chrome/launcher.ts'
 import { X11Screen } from '../targets/x11/x11-screen.ts'
+import { waitForBrowserDrawn } from './browser-drawn.ts'
 import { readExtensionInfo } from './extension-info.ts'
 
 export interface DisplayHandle {
@@ -51,7 +52,8 @@ export async function startBrowser(display: DisplayHandle, options: BrowserOptio
   }
   const extension = options.extension ? await readExtensionInfo(options.extension) : undefined
   // The first step must see the browser drawn, its toolbar icon included, not a blank display.
-  await waitForContent(display.screen)
+  const drawn = await waitForBrowserDrawn(display.screen, { pinnedIcon: options.extension !== undefined })
+  if (!drawn.drawn) console.warn(`agentprobe: the browser did not look fully drawn within ${Math.round(drawn.waitedMs)} ms (${drawn.evidence}); the first step may see it half drawn`)
   return {
     screen: display.screen,
     chrome,

@@ -3,8 +3,10 @@ import type { Action } from './action.ts'
 import type { Frame, Size } from './frame.ts'
 
 export interface SettleOptions {
-  /** How long the screen must stay unchanged, ms. */
+  /** How long the screen must stay unchanged once it has changed, ms (at least; see waitForStable). */
   stableMs?: number
+  /** How long a screen that has not changed at all yet is watched for a first change, ms (default stableMs). */
+  reactionMs?: number
   /** Upper bound on the wait, ms. */
   timeoutMs?: number
   signal?: AbortSignal
@@ -41,42 +43,40 @@ export async function waitForChange(screen: Screen, seen: Frame, { timeoutMs, si
   return undefined
 }
 
-/** Time-bounded polling until a fingerprint is unchanged for `stableMs`. Shared by every Screen. */
+/** The longest quiet asked for, ms: a caret blinks every 500 ms, and must not count as motion. */
+export const MAX_QUIET_MS = 400
+
+/**
+ * Time-bounded polling until a fingerprint stops changing. Shared by every Screen. "Stopped" is
+ * judged against what was seen: a screen that has not changed yet is watched for `reactionMs` (a
+ * popup takes a moment to open), and once it moves, the quiet asked for grows to three times the
+ * longest gap between two changes (an animation slowed by a loaded machine paints less often, and
+ * two matching polls in a slow animation are not the end of it), capped at MAX_QUIET_MS.
+ */
 export async function waitForStable(
   fingerprint: () => Promise<string>,
-  { stableMs = 100, timeoutMs = 2000, signal }: SettleOptions = {},
+  { stableMs = 100, reactionMs = stableMs, timeoutMs = 2000, signal }: SettleOptions = {},
   intervalMs = 25,
 ): Promise<SettleResult> {
   const start = performance.now()
   let last = await fingerprint()
   let since = performance.now()
+  let changes = 0
+  let longestGap = 0
   while (!signal?.aborted) {
     const now = performance.now()
-    if (now - since >= stableMs) return { stable: true, waitedMs: now - start }
+    const quiet = changes === 0 ? Math.max(stableMs, reactionMs) : Math.min(Math.max(stableMs, 3 * longestGap), Math.max(stableMs, MAX_QUIET_MS))
+    if (now - since >= quiet) return { stable: true, waitedMs: now - start }
     if (now - start >= timeoutMs) return { stable: false, waitedMs: now - start }
     await new Promise((resolve) => setTimeout(resolve, intervalMs))
     const next = await fingerprint()
     if (next !== last) {
+      const at = performance.now()
+      if (changes > 0) longestGap = Math.max(longestGap, at - since)
+      changes += 1
       last = next
-      since = performance.now()
+      since = at
     }
   }
   return { stable: false, waitedMs: performance.now() - start }
-}
-
-/**
- * Waits until the screen shows something (a frame that is not near-uniform) and then stops
- * changing: a freshly started browser lists its targets before its window is painted.
- */
-export async function waitForContent(screen: Screen, { timeoutMs = 10_000, stableMs = 250, signal }: SettleOptions = {}): Promise<SettleResult> {
-  const start = performance.now()
-  for (;;) {
-    signal?.throwIfAborted()
-    const frame = await screen.capture()
-    if (!frame.luma || frame.luma.stdev >= 2) break
-    if (performance.now() - start > timeoutMs) return { stable: false, waitedMs: performance.now() - start }
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  const settled = await screen.settle({ stableMs, timeoutMs: Math.max(0, timeoutMs - (performance.now() - start)), signal })
-  return { stable: settled.stable, waitedMs: performance.now() - start }
 }

@@ -1,0 +1,61 @@
+// "Ready" for the first step means drawn, not merely listed: a browser answers DevTools before its
+// window is painted, and a frame of a half-drawn window (no toolbar, no tab strip) is one no
+// recording can match. So readiness waits for the toolbar, with the pinned extension's button in
+// it when there is an extension, on a frame that has then stopped changing.
+import type { Frame } from '../core/frame.ts'
+import type { Screen } from '../core/screen.ts'
+import { decodeImage } from '../grounding/raster.ts'
+import { toolbarStrip } from '../grounding/strip.ts'
+import { findToolbarSlot } from '../grounding/toolbar-slot.ts'
+
+export interface DrawnOptions {
+  /** An extension is loaded and pinned: its button must be in the toolbar. */
+  pinnedIcon: boolean
+  /** ms (default 15 000). */
+  timeoutMs?: number
+  signal?: AbortSignal
+}
+
+export interface Drawn {
+  drawn: boolean
+  waitedMs: number
+  /** What the last frame showed, for the line printed when it never looked drawn. */
+  evidence: string
+}
+
+/** A slot this sure is the pinned button between the omnibox and the extensions menu. */
+const SURE = 0.75
+const QUIET_MS = 250
+
+/** Waits until the screen shows the browser drawn and still; says so, or what it saw at the deadline. */
+export async function waitForBrowserDrawn(screen: Screen, { pinnedIcon, timeoutMs = 15_000, signal }: DrawnOptions): Promise<Drawn> {
+  const start = performance.now()
+  const left = () => Math.max(0, timeoutMs - (performance.now() - start))
+  let evidence = 'no frame yet'
+  while (left() > 0) {
+    signal?.throwIfAborted()
+    const before = await lookAt(await screen.capture(), pinnedIcon)
+    evidence = before.evidence
+    if (before.drawn) {
+      await screen.settle({ stableMs: QUIET_MS, timeoutMs: left(), signal })
+      // The same look on the settled frame: a window still growing can show a toolbar for a moment.
+      const after = await lookAt(await screen.capture(), pinnedIcon)
+      evidence = after.evidence
+      if (after.drawn) return { drawn: true, waitedMs: performance.now() - start, evidence }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  return { drawn: false, waitedMs: performance.now() - start, evidence }
+}
+
+async function lookAt(frame: Frame, pinnedIcon: boolean): Promise<{ drawn: boolean; evidence: string }> {
+  if (frame.luma && frame.luma.stdev < 2) return { drawn: false, evidence: 'a blank frame' }
+  const raster = await decodeImage(frame.png)
+  if (!pinnedIcon) return toolbarStrip(raster) ? { drawn: true, evidence: 'the toolbar' } : { drawn: false, evidence: 'no toolbar strip' }
+  const slot = findToolbarSlot(raster)
+  if (!slot) return { drawn: false, evidence: 'no toolbar row with an omnibox' }
+  const at = `at (${slot.center.x}, ${slot.center.y})`
+  return slot.confidence >= SURE
+    ? { drawn: true, evidence: `the pinned extension button ${at}` }
+    : { drawn: false, evidence: `${slot.evidence} ${at}, confidence ${slot.confidence}` }
+}
