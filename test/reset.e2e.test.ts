@@ -1,0 +1,201 @@
+// The reset between test files on extensions built the way real ones are — no worker, no
+// `storage` permission, a fixed `key`, an offscreen document, a tab opened on install, a popup
+// left open — each a small extension written here, on a real Chromium and a real Xvfb.
+import { generateKeyPairSync } from 'node:crypto'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BrowserPool } from '../src/browser-pool/browser-pool.ts'
+import { ChromeHelpers } from '../src/targets/chrome/cdp.ts'
+import { extensionIdForKey } from '../src/targets/chrome/extension-id.ts'
+import { launchChrome, type ChromeProcess } from '../src/targets/chrome/launcher.ts'
+import { resetBrowserState } from '../src/targets/chrome/reset-browser.ts'
+import { X11Screen } from '../src/targets/x11/x11-screen.ts'
+
+const SIZE = { width: 1280, height: 720 }
+const folders: string[] = []
+
+async function writeExtension(files: Record<string, string | object>): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'agentprobe-reset-'))
+  folders.push(dir)
+  for (const [name, content] of Object.entries(files)) {
+    await writeFile(join(dir, name), typeof content === 'string' ? content : JSON.stringify(content))
+  }
+  return dir
+}
+
+// What the extension's origin holds, read from a page of that origin.
+const STORED = `(async () => ({
+  localStorage: localStorage.length,
+  indexedDB: (await indexedDB.databases()).map((d) => d.name),
+  cacheStorage: await caches.keys(),
+  chromeStorage: globalThis.chrome?.storage ? await chrome.storage.local.get() : 'none',
+}))()`
+
+// A page script that writes to every store an origin without the storage permission has.
+const WRITE_ORIGIN_STORAGE = `globalThis.written = (async () => {
+  localStorage.setItem('visits', '1')
+  await new Promise((resolve, reject) => {
+    const open = indexedDB.open('notes', 1)
+    open.onupgradeneeded = () => open.result.createObjectStore('notes')
+    open.onsuccess = () => { open.result.close(); resolve() }
+    open.onerror = () => reject(open.error)
+  })
+  await caches.open('popup-cache')
+  return true
+})()`
+
+let screen: X11Screen
+beforeAll(async () => {
+  screen = await X11Screen.start(SIZE)
+})
+afterAll(async () => {
+  await screen?.close()
+  await Promise.all(folders.map((dir) => rm(dir, { recursive: true, force: true })))
+})
+
+async function launch(extensionDir: string): Promise<{ chrome: ChromeProcess; helpers: ChromeHelpers; reset: () => Promise<number> }> {
+  const chrome = await launchChrome({ display: screen.display, extensionDir, size: SIZE })
+  const helpers = await ChromeHelpers.connect(chrome)
+  const reset = () => resetBrowserState(helpers, { path: chrome.extensionPath!, loadUnpacked: () => chrome.loadUnpacked(chrome.extensionPath!) })
+  return { chrome, helpers, reset }
+}
+
+async function stored(helpers: ChromeHelpers): Promise<unknown> {
+  const page = await helpers.openExtensionPage('manifest.json')
+  try {
+    return await helpers.evaluate({ url: page.url }, STORED)
+  } finally {
+    await helpers.closeTarget(page.id)
+  }
+}
+
+describe('an extension with no worker, no storage permission and a key', () => {
+  const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
+  const key = publicKey.export({ type: 'spki', format: 'der' }).toString('base64')
+  let chrome: ChromeProcess
+  let helpers: ChromeHelpers
+  let reset: () => Promise<number>
+
+  beforeAll(async () => {
+    const dir = await writeExtension({
+      'manifest.json': { manifest_version: 3, name: 'Popup Only', version: '1.0', key, action: { default_popup: 'popup.html' } },
+      'popup.html': '<!doctype html><p>Popup only</p><script src="popup.js"></script>',
+      'popup.js': WRITE_ORIGIN_STORAGE,
+    })
+    ;({ chrome, helpers, reset } = await launch(dir))
+  })
+  afterAll(async () => {
+    await helpers?.close()
+    await chrome?.close()
+  })
+
+  it('is ready at launch under the ID its key gives, which the browser confirms', async () => {
+    expect(chrome.extensionId).toBe(extensionIdForKey(key, 'manifest.json'))
+    expect((await chrome.loadedExtensions()).map((e) => e.id)).toContain(chrome.extensionId)
+    expect(await helpers.targets({ type: 'service_worker' })).toEqual([])
+  })
+
+  it('clears localStorage, IndexedDB and Cache Storage written by its page, and closes the page', async () => {
+    const page = await helpers.openExtensionPage('popup.html')
+    expect(await helpers.evaluate({ url: page.url }, 'written')).toBe(true)
+    await helpers.openPage('about:blank#second')
+    expect(await stored(helpers)).toEqual({ localStorage: 1, indexedDB: ['notes'], cacheStorage: ['popup-cache'], chromeStorage: 'none' })
+
+    await reset()
+    expect((await helpers.targets({ type: 'page' })).map((p) => p.url)).toEqual(['about:blank'])
+    expect(await stored(helpers)).toEqual({ localStorage: 0, indexedDB: [], cacheStorage: [], chromeStorage: 'none' })
+  })
+})
+
+describe('an extension with a worker that opens a tab on install, an offscreen document and a popup', () => {
+  let chrome: ChromeProcess
+  let helpers: ChromeHelpers
+  let reset: () => Promise<number>
+  let worker: { type: string; url: string }
+
+  beforeAll(async () => {
+    const dir = await writeExtension({
+      'manifest.json': {
+        manifest_version: 3,
+        name: 'Busy Worker',
+        version: '1.0',
+        permissions: ['storage', 'offscreen'],
+        action: { default_popup: 'popup.html' },
+        background: { service_worker: 'worker.js' },
+      },
+      // Opens its welcome tab on every install and update, the way careless extensions do.
+      'worker.js': `chrome.runtime.onInstalled.addListener(({ reason }) => {
+        chrome.storage.local.set({ reason })
+        chrome.tabs.create({ url: 'welcome.html' })
+      })`,
+      'welcome.html': '<!doctype html><p>Welcome</p>',
+      'popup.html': '<!doctype html><p>Popup</p>',
+      'offscreen.html': '<!doctype html><p>Offscreen</p>',
+    })
+    ;({ chrome, helpers, reset } = await launch(dir))
+    worker = { type: 'service_worker', url: `chrome-extension://${chrome.extensionId}/` }
+  })
+  afterAll(async () => {
+    await helpers?.close()
+    await chrome?.close()
+  })
+
+  it('closes the popup, the offscreen document and the welcome tab; clears storage the worker holds open', async () => {
+    await helpers.waitForTarget({ type: 'page', url: /welcome\.html$/ })
+    await helpers.evaluate(worker, `chrome.storage.local.set({ notes: ['left over'] }).then(() => true)`)
+    await helpers.evaluate(worker, `chrome.offscreen.createDocument({ url: 'offscreen.html', reasons: ['DOM_PARSER'], justification: 'test' }).then(() => true)`)
+    // An IndexedDB connection the worker keeps open: its deletion waits for the reload to close it.
+    await helpers.evaluate(worker, `new Promise((resolve) => {
+      const open = indexedDB.open('worker-db', 1)
+      open.onupgradeneeded = () => open.result.createObjectStore('s')
+      open.onsuccess = () => { globalThis.db = open.result; resolve(true) }
+    })`)
+    await helpers.evaluate(worker, 'chrome.action.openPopup().then(() => true)', { userGesture: true })
+    await helpers.waitForTarget({ url: /popup\.html$/ })
+    await helpers.waitForTarget({ url: /offscreen\.html$/ })
+
+    await reset()
+    const left = (await helpers.targets()).filter((t) => t.type !== 'browser_ui')
+    expect(left.map((t) => `${t.type} ${t.url.replace(chrome.extensionId!, 'ID')}`).sort()).toEqual(['page about:blank', 'service_worker chrome-extension://ID/worker.js'])
+    // Only what the reload's onInstalled wrote: its reason is 'update'.
+    expect(await stored(helpers)).toEqual({ localStorage: 0, indexedDB: [], cacheStorage: [], chromeStorage: { reason: 'update' } })
+  })
+
+  it('resets again at once: nothing of the last file is left to close', async () => {
+    await helpers.openPage('about:blank#third')
+    const ms = await reset()
+    expect((await helpers.targets({ type: 'page' })).map((p) => p.url)).toEqual(['about:blank'])
+    expect(ms).toBeLessThan(10_000)
+  })
+})
+
+describe('the pool, when a reset step cannot run', () => {
+  it('names the extension and the step, and gives that file a fresh browser', async () => {
+    const manifest = { manifest_version: 3, name: 'Gets A Key', version: '1.0', action: { default_popup: 'popup.html' } }
+    const dir = await writeExtension({ 'manifest.json': manifest, 'popup.html': '<!doctype html><p>Popup</p>' })
+    const lines: string[] = []
+    const pool = new BrowserPool({ size: SIZE, log: (line) => lines.push(line) })
+    try {
+      const first = await pool.lease('1', dir)
+      // Between two files the manifest gains a key (as when a store ID is pinned): the running
+      // browser has the extension under its path ID, so the reset cannot bring it back as it is now.
+      const key = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ type: 'spki', format: 'der' }).toString('base64')
+      await writeFile(join(dir, 'manifest.json'), JSON.stringify({ ...manifest, key }))
+      const second = await pool.lease('1', dir)
+      expect(second.reused).toBe(false)
+      expect(second.pid).not.toBe(first.pid)
+      expect(second.endpoint.extensionId).toBe(extensionIdForKey(key, 'manifest.json'))
+      expect(lines).toEqual([
+        `agentprobe: the reset between test files failed for the extension "Gets A Key" (${second.endpoint.extensionId}) at "check its ID": ` +
+          `the browser runs it as ${first.endpoint.extensionId}; its manifest now gives ${second.endpoint.extensionId} (was "key" changed?); ` +
+          'this test file gets a fresh browser',
+      ])
+      // And the fresh browser resets in place from then on.
+      expect((await pool.lease('1', dir)).reused).toBe(true)
+    } finally {
+      await pool.close()
+    }
+  })
+})
