@@ -63,11 +63,22 @@ export const runSchema = z.object({
 })
 export type TraceRun = z.infer<typeof runSchema>
 
+/** The GIF as planned (frames, total time) and as read back from the file ffmpeg wrote. */
+export const gifCheckSchema = z.object({
+  plannedFrames: z.number().int(),
+  frames: z.number().int(),
+  plannedMs: z.number(),
+  ms: z.number(),
+})
+export type GifCheck = z.infer<typeof gifCheckSchema>
+
 /** What the report layer made from the frames: annotated copies and the GIF, or why not. */
 export const traceArtifactsSchema = z.object({
   /** Frame file → its annotated copy, both relative to the trace's folder. */
   annotated: z.record(z.string(), z.string()),
   gif: z.string().optional(),
+  /** The GIF's frame count and duration against the plan; a shortfall is also a warning. */
+  gifCheck: gifCheckSchema.optional(),
   /** Problems building the artifacts (e.g. ffmpeg missing): shown in the report, never a failed test. */
   warnings: z.array(z.string()),
 })

@@ -15,6 +15,9 @@ export interface AnnotateOptions {
 
 export const ANNOTATED_MAX_SIDE = 1280
 
+/** The colour of the bands around the frame (the note band, the padding of a GIF's smaller frames). */
+export const BAND_BACKGROUND = '#111827'
+
 export async function annotateFrame(input: string | Uint8Array, note: FrameNote, options: AnnotateOptions = {}): Promise<Buffer> {
   const image = sharp(input)
   const meta = await image.metadata()
@@ -34,7 +37,7 @@ export async function annotateFrame(input: string | Uint8Array, note: FrameNote,
   })
   return image
     .resize(width, height)
-    .extend({ ...bands, background: '#111827' })
+    .extend({ ...bands, background: BAND_BACKGROUND })
     .composite([{ input: Buffer.from(svg), top: 0, left: 0 }])
     .png({ palette: true, colours: 256, effort: 4 })
     .toBuffer()

@@ -6,6 +6,7 @@ import { errorMessage } from '../core/errors.ts'
 import type { Trace, TraceArtifacts } from '../core/trace.ts'
 import { annotateFrame, type AnnotateOptions } from './annotate-frame.ts'
 import { frameNotes } from './frame-notes.ts'
+import { gifShortfall } from './gif-check.ts'
 import { makeGif, type GifOptions } from './make-gif.ts'
 
 export interface ArtifactOptions {
@@ -39,14 +40,16 @@ export async function buildArtifacts(
     }
   }
   const inOrder = [...trace.frames].sort((a, b) => a.at - b.at).flatMap((f) => (annotated[f.file] ? [join(dir, annotated[f.file]!)] : []))
-  let gif: string | undefined
+  let gif: Pick<TraceArtifacts, 'gif' | 'gifCheck'> = {}
   if (options.gif !== false && inOrder.length > 0) {
     try {
-      await makeGif(inOrder, join(dir, GIF_FILE), options.gif)
-      gif = GIF_FILE
+      const { check } = await makeGif(inOrder, join(dir, GIF_FILE), options.gif)
+      gif = { gif: GIF_FILE, gifCheck: check }
+      const shortfall = gifShortfall(check)
+      if (shortfall) warnings.push(shortfall)
     } catch (error) {
       warnings.push(`GIF not built: ${errorMessage(error)}`)
     }
   }
-  return { annotated, ...(gif && { gif }), warnings }
+  return { annotated, ...gif, warnings }
 }

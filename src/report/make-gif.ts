@@ -1,10 +1,15 @@
 // A run as a GIF a reviewer can watch in a PR: ffmpeg's two-pass palette (palettegen, then
-// paletteuse) for clean colours at a small size, each frame held for a fixed time, the last longer.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+// paletteuse) for clean colours at a small size, each frame held for a fixed time, the last longer,
+// every frame padded to one size first and the result checked against the plan.
+import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { execa } from 'execa'
 import ffmpeg from 'fluent-ffmpeg'
+import type { GifCheck } from '../core/trace.ts'
+import { BAND_BACKGROUND } from './annotate-frame.ts'
+import { checkGif, planGif } from './gif-check.ts'
+import { evenFrames } from './even-frames.ts'
 
 export interface GifOptions {
   /** How long each frame shows, ms (default 1500). */
@@ -17,21 +22,35 @@ export interface GifOptions {
   maxFrames?: number
   /** The ffmpeg binary (default: `ffmpeg` on PATH). */
   ffmpegPath?: string
+  /** The colour that pads a smaller frame to the largest one's size (default: the annotated frames' band colour). */
+  background?: string
 }
 
 export const GIF_DEFAULTS = { frameMs: 1500, lastFrameMs: 4000, maxWidth: 960, maxFrames: 40 } as const
 
-/** Writes `out` from the PNG files, in order; returns the frames actually used. */
-export async function makeGif(files: readonly string[], out: string, options: GifOptions = {}): Promise<string[]> {
+export interface MadeGif {
+  /** The frames used, in order (after sampling down to maxFrames). */
+  frames: string[]
+  /** The written GIF's frame count and duration against the plan. */
+  check: GifCheck
+}
+
+/**
+ * Writes `out` from the PNG files, in order, padded to one size first; the result is read back
+ * and checked against the plan. An ffmpeg error throws and leaves no `out` behind.
+ */
+export async function makeGif(files: readonly string[], out: string, options: GifOptions = {}): Promise<MadeGif> {
   const o = { ...GIF_DEFAULTS, ...options }
   if (files.length === 0) throw new RangeError(`makeGif: no frames for ${out}`)
   const frames = sampleEvenly(files, o.maxFrames)
   await assertRunnable(o.ffmpegPath ?? 'ffmpeg')
   const work = await mkdtemp(join(tmpdir(), 'agentprobe-gif-'))
   try {
+    const even = await evenFrames(frames, work, o.background ?? BAND_BACKGROUND)
     const list = join(work, 'frames.ffconcat')
-    await writeFile(list, concatList(frames, o.frameMs))
+    await writeFile(list, concatList(even.files, o.frameMs))
     const palette = join(work, 'palette.png')
+    const encoded = join(work, 'run.gif')
     const scale = `scale='min(${o.maxWidth},iw)':-2:flags=lanczos`
     await run(command(list, o.ffmpegPath).outputOptions(['-vf', `${scale},palettegen=stats_mode=diff`]).output(palette))
     await run(
@@ -43,9 +62,14 @@ export async function makeGif(files: readonly string[], out: string, options: Gi
           '-fps_mode', 'vfr',
           '-final_delay', String(Math.round(o.lastFrameMs / 10)),
         ])
-        .output(out),
+        .output(encoded),
     )
-    return frames
+    const check = await checkGif(encoded, planGif(frames.length, o.frameMs, o.lastFrameMs))
+    await copyFile(encoded, out)
+    return { frames, check }
+  } catch (error) {
+    await rm(out, { force: true })
+    throw error
   } finally {
     await rm(work, { recursive: true, force: true })
   }

@@ -1,5 +1,6 @@
-// The Markdown summary for $GITHUB_STEP_SUMMARY (or a PR comment): the suite, each test, and the
-// leaderboard when several models ran. GitHub renders no HTML report, so this is the first glance.
+// The Markdown summary for $GITHUB_STEP_SUMMARY (or a PR comment): the suite, each test, warnings
+// (a GIF not built or cut short) and the leaderboard when several models ran. GitHub renders no
+// HTML report, so this is the first glance.
 import { rowName } from '../core/leaderboard.ts'
 import { failureCountsText, fmt } from './format.ts'
 import { table } from './markdown-table.ts'
@@ -27,6 +28,10 @@ export function renderMarkdown(data: ReportData, options: { reportPath?: string 
       ]),
     ),
   ]
+  const warned = data.tests.filter((t) => t.warnings.length > 0)
+  if (warned.length > 0) {
+    lines.push('', '### Warnings (not failures)', '', table(['test', 'warning'], warned.flatMap((t) => t.warnings.map((w) => [t.name, w]))))
+  }
   if (data.leaderboard) {
     lines.push('', `### Leaderboard (${data.leaderboard.cases.length} cases run by every model)`, '')
     lines.push(

@@ -22,7 +22,7 @@ export function renderTest(t: ReportTest): string {
 ${t.error ? `<pre class="error">${h(t.error)}</pre>` : ''}
 <div class="graph-wrap">${graphSvg(t.nodes)}</div>
 ${t.nodes.map((n) => detail(n, n.id === t.focus)).join('\n')}
-${t.gif ? `<details class="gif"><summary>GIF of the run</summary><img src="${h(t.gif)}" alt="the run of ${h(t.name)}" loading="lazy"></details>` : ''}
+${t.gif ? `<details class="gif"><summary>GIF of the run${t.gifCheck ? ` (${t.gifCheck.frames} frame${t.gifCheck.frames === 1 ? '' : 's'}, ${fmt.ms(t.gifCheck.ms)})` : ''}</summary><img src="${h(t.gif)}" alt="the run of ${h(t.name)}" loading="lazy"></details>` : ''}
 ${t.warnings.map((w) => `<p class="warning">⚠ ${h(w)}</p>`).join('\n')}
 </article>`
 }

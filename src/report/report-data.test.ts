@@ -132,5 +132,18 @@ describe('renderHtml and renderMarkdown', () => {
     expect(md).toContain('### Leaderboard (1 cases run by every model)')
     expect(md).toContain('| 1 | solver | 100% |')
     expect(md).toContain('`artifacts/report/index.html`')
+    expect(md).not.toContain('### Warnings')
+  })
+
+  it('shows a cut-short GIF as a warning in the page and the summary, with its frame count', () => {
+    const t = failingTrace('looper', 'short gif')
+    const warning = 'GIF incomplete: 2 of 8 planned frames, 3.0 s of 14.5 s'
+    t.artifacts = { annotated: {}, gif: 'run.gif', gifCheck: { plannedFrames: 8, frames: 2, plannedMs: 14_500, ms: 3000 }, warnings: [warning, 'GIF not built: ffmpeg: exit 1\nInternal bug'] }
+    const short = buildReportData([entry(traceSchema.parse(t))], { generatedAt: 'now' })
+    const html = renderHtml(short)
+    expect(html).toContain(`<p class="warning">⚠ ${warning}</p>`)
+    expect(html).toContain('GIF of the run (2 frames, 3.0 s)')
+    const md = renderMarkdown(short)
+    expect(md).toContain(`### Warnings (not failures)\n\n| test | warning |\n| --- | --- |\n| short gif | ${warning} |\n| short gif | GIF not built: ffmpeg: exit 1 Internal bug |`)
   })
 })

@@ -3,7 +3,7 @@
 // and, when several models ran, the leaderboard. HTML and Markdown are both rendered from this.
 import { buildLeaderboard, runSource, type Leaderboard, type RunSource } from '../core/leaderboard.ts'
 import { scoreTrace, summarizeSuite, type ScoreOptions, type SuiteSummary, type TestScore } from '../core/scoring.ts'
-import type { Trace } from '../core/trace.ts'
+import type { GifCheck, Trace } from '../core/trace.ts'
 import type { BenchBoard } from '../core/bench-scores.ts'
 import type { BenchHeading } from './render-bench.ts'
 import { graphNodes, type GraphNode } from './graph-nodes.ts'
@@ -26,6 +26,8 @@ export interface ReportTest {
   score: TestScore
   durationMs?: number
   gif?: string
+  /** The GIF's frames and time against the plan. */
+  gifCheck?: GifCheck
   warnings: string[]
   versions: Record<string, string>
   /** Whether the figures come from a live run or a cassette's recording. */
@@ -75,6 +77,7 @@ function reportTest({ trace, asset }: TraceEntry, score: TestScore, id: string):
     score,
     durationMs: trace.durationMs,
     gif: trace.artifacts?.gif ? asset(trace.artifacts.gif) : undefined,
+    gifCheck: trace.artifacts?.gifCheck,
     warnings: trace.artifacts?.warnings ?? [],
     versions: trace.versions,
     ...(trace.cassette && trace.cassette.mode !== 'off' && { cassette: trace.cassette }),

@@ -8,6 +8,7 @@ import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { loadFrame } from '../../fixtures/frames/index.ts'
 import { annotateFrame } from '../../src/report/annotate-frame.ts'
+import { checkGif, gifShortfall, planGif } from '../../src/report/gif-check.ts'
 import { makeGif } from '../../src/report/make-gif.ts'
 import { TraceWriter } from '../../src/report/trace-writer.ts'
 
@@ -45,11 +46,51 @@ describe('makeGif', () => {
   it('honours custom durations and width, and drops frames evenly beyond maxFrames', async () => {
     const dir = await tmp()
     const out = join(dir, 'run.gif')
-    const used = await makeGif(await frames(dir, 7), out, { frameMs: 500, lastFrameMs: 2000, maxWidth: 640, maxFrames: 4 })
+    const { frames: used } = await makeGif(await frames(dir, 7), out, { frameMs: 500, lastFrameMs: 2000, maxWidth: 640, maxFrames: 4 })
     expect(used.map((f) => f.slice(-6))).toEqual(['f0.png', 'f2.png', 'f4.png', 'f6.png'])
     const { durations, width } = await probe(out)
     expect(durations).toEqual([0.5, 0.5, 0.5, 2])
     expect(width).toBe(640)
+  })
+
+  it('pads frames of mixed sizes to one: a 3-step run keeps all 8 frames and the planned time', async () => {
+    // A run as the trace writer saves it: the browser-started frame (no note band) and three steps
+    // with the model's text (a note band), each also sent to the model, then the verification.
+    const dir = await tmp()
+    const w = new TraceWriter({ dir, test: { name: '3 steps' }, model: 'm', target: { kind: 'x11', width: 1920, height: 1080 } })
+    const names = ['browser-started', 'popup-open', 'popup-open', 'sidepanel-open', 'sidepanel-open', 'sidepanel-open', 'sidepanel-open', 'sidepanel-open'] as const
+    const saved: string[] = []
+    for (const [i, name] of names.entries()) {
+      const frame = { png: (await loadFrame(name)).png, at: 1000 + i }
+      saved.push(await w.saveFrame(frame, i >= 1 && i <= 3 ? 'step' : 'phase', i >= 1 && i <= 3 ? `step ${i}` : i === 7 ? 'verification' : `frame ${i}`))
+    }
+    w.addRun({
+      kind: 'agent', instruction: 'Open the panel', status: 'passed', startedAt: new Date().toISOString(), failures: [], usage: { inputTokens: 0, cachedTokens: 0, outputTokens: 0, costUsd: 0 },
+      steps: [1, 2, 3].map((step) => ({
+        step, frame: saved[step]!, frameHash: `h${step}`, actions: [{ type: 'click' as const, x: 200 * step, y: 150, button: 'left' as const }], status: step === 3 ? 'passed' as const : 'continue' as const,
+        text: `step ${step}: clicked`, usage: { inputTokens: 0, cachedTokens: 0, outputTokens: 0, costUsd: 0 }, timings: { captureMs: 0, modelMs: 0, actMs: 0, settleMs: 0 }, failures: [],
+      })),
+    })
+    const artifacts = await w.buildArtifacts()
+    const heights = new Set(await Promise.all(Object.values(artifacts!.annotated).map(async (f) => (await sharp(join(dir, f)).metadata()).height)))
+    expect(heights.size, 'the annotated frames differ in height').toBeGreaterThan(1)
+    expect(artifacts?.warnings).toEqual([])
+    expect(artifacts?.gifCheck).toEqual({ plannedFrames: 8, frames: 8, plannedMs: 14_500, ms: 14_500 })
+    const { durations, width, height } = await probe(join(dir, 'run.gif'))
+    expect(durations).toEqual([1.5, 1.5, 1.5, 1.5, 1.5, 1.5, 1.5, 4])
+    expect(width).toBe(960)
+    expect(height).toBe(Math.round((Math.max(...heights) * 960) / 1280 / 2) * 2)
+    console.log(`annotated heights ${[...heights].join(', ')} → ${durations.length} GIF frames, ${durations.reduce((a, b) => a + b, 0)} s, ${width}×${height}`)
+  })
+
+  it('reads a written GIF back: fewer frames than planned is a shortfall', async () => {
+    const dir = await tmp()
+    const out = join(dir, 'run.gif')
+    const { check } = await makeGif(await frames(dir, 5), out)
+    expect(check).toEqual({ plannedFrames: 5, frames: 5, plannedMs: 10_000, ms: 10_000 })
+    const against8 = await checkGif(out, planGif(8, 1500, 4000))
+    expect(against8).toMatchObject({ frames: 5, ms: 10_000 })
+    expect(gifShortfall(against8)).toBe('GIF incomplete: 5 of 8 planned frames, 10.0 s of 14.5 s')
   })
 
   it('a GIF that cannot be built is a warning in the trace, not an error', async () => {
