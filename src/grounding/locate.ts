@@ -5,23 +5,30 @@ import type { Point } from '../core/action.ts'
 import type { Frame } from '../core/frame.ts'
 import { boxCenter, type Box } from '../core/geometry.ts'
 import { findPhrase, groupLines, nearMisses, type NearMiss } from '../core/text-match.ts'
+import { browserLayout, regionAt, regionBox, type BrowserLayout, type BrowserRegion } from './browser-regions.ts'
 import { OcrEngine, type OcrWord } from './ocr.ts'
 import { decodeImage, type Raster } from './raster.ts'
 import { readText } from './read-text.ts'
 import { toolbarStrip } from './strip.ts'
 import { findImage } from './template.ts'
+import { findToolbarSlot } from './toolbar-slot.ts'
 
 export type LocateQuery =
-  | { text: string }
+  /** A label; with `within`, only matches in that part of a browser frame count. */
+  | { text: string; within?: BrowserRegion }
   /** An image (bytes or a path); searched in `region`, else the toolbar strip first, then the whole frame. */
   | { image: Uint8Array | string; region?: Box }
+  /** The pinned extension action's button, from the toolbar's layout alone (no image needed). */
+  | { toolbarSlot: true }
 
 export interface Located {
   box: Box
   center: Point
-  /** 0..1: the text match's rank or the image's correlation. */
+  /** 0..1: the text match's rank, the image's correlation or colour closeness, or how sure the toolbar layout is. */
   confidence: number
-  via: 'ocr' | 'template'
+  via: 'ocr' | 'template' | 'colour' | 'toolbar-slot'
+  /** For text on a browser frame: the part of the window it lies in. */
+  region?: BrowserRegion
 }
 
 export interface LocateResult {
@@ -30,6 +37,12 @@ export interface LocateResult {
   seen: string
   /** For text: what OCR read that looks most like the label. */
   nearMisses: NearMiss[]
+  /** For text: every match in the part searched, best first (`located` is the first). */
+  matches?: Located[]
+  /** For text `within` a region: matches elsewhere on the frame. */
+  elsewhere?: Located[]
+  /** For text `within` a region: where it is on this frame (missing when the frame lacks it). */
+  area?: Box
 }
 
 /** The part of a frame a Locator needs: its pixels and a key for its cache. */
@@ -40,6 +53,7 @@ const IMAGE_THRESHOLD = 0.8
 interface Reading {
   raster: Promise<Raster>
   words?: Promise<OcrWord[]>
+  layout?: Promise<BrowserLayout | undefined>
 }
 
 export class Locator {
@@ -53,7 +67,8 @@ export class Locator {
   }
 
   async locate(frame: FrameInput, query: LocateQuery): Promise<LocateResult> {
-    return 'text' in query ? this.#locateText(frame, query.text) : this.#locateImage(frame, query.image, query.region)
+    if ('toolbarSlot' in query) return this.#locateSlot(frame)
+    return 'text' in query ? this.#locateText(frame, query.text, query.within) : this.#locateImage(frame, query.image, query.region)
   }
 
   /** Every word OCR reads on the frame (cached per frame hash). */
@@ -72,12 +87,27 @@ export class Locator {
     await this.#engine.terminate()
   }
 
-  async #locateText(frame: FrameInput, text: string): Promise<LocateResult> {
-    const words = await this.words(frame)
-    const [best] = findPhrase(words, text)
-    const seen = visibleText(words)
-    if (!best) return { seen, nearMisses: nearMisses(words, text) }
-    return { located: { box: best.box, center: boxCenter(best.box), confidence: best.score, via: 'ocr' }, seen, nearMisses: [] }
+  /** Where the frame's toolbar, popup, side panel and page are (cached per frame hash). */
+  layout(frame: FrameInput): Promise<BrowserLayout | undefined> {
+    const reading = this.#reading(frame)
+    reading.layout ??= reading.raster.then(browserLayout)
+    return reading.layout
+  }
+
+  async #locateText(frame: FrameInput, text: string, region?: BrowserRegion): Promise<LocateResult> {
+    const [words, layout] = await Promise.all([this.words(frame), this.layout(frame)])
+    const all = findPhrase(words, text).map((m): Located => {
+      const center = boxCenter(m.box)
+      return { box: m.box, center, confidence: m.score, via: 'ocr', ...(layout && { region: regionAt(layout, center) }) }
+    })
+    const area = layout && region ? regionBox(layout, region) : undefined
+    const within = (w: { box: Box }) => region === undefined || (layout !== undefined && regionAt(layout, boxCenter(w.box)) === region)
+    const matches = all.filter(within)
+    const shown = words.filter(within)
+    const seen = visibleText(shown)
+    const scope = region ? { elsewhere: all.filter((m) => !matches.includes(m)), ...(area && { area }) } : {}
+    if (matches.length === 0) return { seen, nearMisses: nearMisses(shown, text), matches, ...scope }
+    return { located: matches[0], seen, nearMisses: [], matches, ...scope }
   }
 
   async #locateImage(frame: FrameInput, image: Uint8Array | string, region?: Box): Promise<LocateResult> {
@@ -89,8 +119,14 @@ export class Locator {
       const score = best ? `${best.score.toFixed(2)} at (${best.box.x}, ${best.box.y})` : 'none'
       return { seen: `no match scoring ${IMAGE_THRESHOLD} or more (best ${score})`, nearMisses: [] }
     }
-    const located: Located = { box: best.box, center: boxCenter(best.box), confidence: best.score, via: 'template' }
+    const located: Located = { box: best.box, center: boxCenter(best.box), confidence: best.score, via: best.method === 'colour' ? 'colour' : 'template' }
     return { located, seen: `match ${best.score.toFixed(2)} at (${best.box.x}, ${best.box.y})`, nearMisses: [] }
+  }
+
+  async #locateSlot(frame: FrameInput): Promise<LocateResult> {
+    const slot = findToolbarSlot(await this.#reading(frame).raster)
+    if (!slot) return { seen: 'no toolbar row with an omnibox on the frame', nearMisses: [] }
+    return { located: { box: slot.box, center: slot.center, confidence: slot.confidence, via: 'toolbar-slot' }, seen: slot.evidence, nearMisses: [] }
   }
 
   #reading(frame: FrameInput): Reading {

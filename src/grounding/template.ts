@@ -11,6 +11,9 @@ import type { Raster } from './raster.ts'
 /** 16 CSS px at device scale 1, 1.25, 1.5 and 2. */
 export const TOOLBAR_ICON_SIZES: readonly number[] = [16, 20, 24, 32]
 
+/** A correlation this high is taken as it is, without a colour search. */
+const CORRELATED = 0.8
+
 export interface FindImageOptions {
   /** Where to look (default: the whole frame). */
   region?: Box
@@ -28,15 +31,24 @@ export interface TemplateMatch extends Scored {
 /** The best placement of `image` on the frame scoring at least the threshold, else undefined. */
 export async function findImage(frame: Raster, image: Uint8Array | string, options: FindImageOptions = {}): Promise<TemplateMatch | undefined> {
   const region = options.region ?? { x: 0, y: 0, width: frame.width, height: frame.height }
-  let best: TemplateMatch | undefined
-  for (const template of await templatesOf(image, options.sizes ?? TOOLBAR_ICON_SIZES)) {
-    const ncc = matchTemplate(frame, template, region)
-    const colour = matchColour(frame, template, region)
-    for (const match of [ncc && { ...ncc, method: 'ncc' as const }, colour && { ...colour, method: 'colour' as const }]) {
-      if (match && (!best || match.score > best.score)) best = match
-    }
+  const templates = await templatesOf(image, options.sizes ?? TOOLBAR_ICON_SIZES)
+  // Shapes first; colour distance only where correlation finds nothing convincing (a flat icon has no variance).
+  let best = bestOf(templates, (t) => matchTemplate(frame, t, region), 'ncc')
+  if (!best || best.score < CORRELATED) {
+    const colour = bestOf(templates, (t) => matchColour(frame, t, region), 'colour')
+    if (colour && (!best || colour.score > best.score)) best = colour
   }
   return best && best.score >= (options.threshold ?? 0.8) ? best : undefined
+}
+
+/** The best placement over the templates' sizes by one way of matching. */
+function bestOf(templates: readonly Template[], match: (t: Template) => Scored | undefined, method: TemplateMatch['method']): TemplateMatch | undefined {
+  let best: TemplateMatch | undefined
+  for (const template of templates) {
+    const m = match(template)
+    if (m && (!best || m.score > best.score)) best = { ...m, method }
+  }
+  return best
 }
 
 /** The image resized to each size, RGBA. */

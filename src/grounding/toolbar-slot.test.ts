@@ -28,7 +28,7 @@ describe('findToolbarSlot', () => {
     expect(slot?.center).toEqual(ICON_AT[name])
     expect(slot!.box.width).toBeLessThanOrEqual(16)
     expect(slot!.confidence).toBe(1)
-    expect(slot!.evidence).toBe('the button right of the omnibox, just left of the extensions menu')
+    expect(slot!.evidence).toBe('right of the omnibox, just left of the extensions menu')
   })
 
   it('takes the icon, not the pill around it, while its popup is open', async () => {

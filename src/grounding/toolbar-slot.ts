@@ -12,7 +12,7 @@ export interface ToolbarSlot {
   center: Point
   /** 0..1: 0.5 for a button right of the omnibox, up to 1 when it is icon-sized and the puzzle-piece menu follows it. */
   confidence: number
-  /** What the layout showed, for messages. */
+  /** What the layout showed, as a phrase after "the pinned slot", for messages. */
   evidence: string
 }
 
@@ -51,13 +51,13 @@ export function findToolbarSlot(raster: Raster): ToolbarSlot | undefined {
 function judge(slot: Blob, next: Blob | undefined, row: Row): ToolbarSlot {
   const iconSized = Math.abs(slot.box.width - slot.box.height) <= Math.max(2, slot.box.height * 0.15) && slot.box.height <= 0.8 * (row.bottom - row.top)
   let confidence = 0.5
-  let evidence = 'the first button right of the omnibox'
+  let evidence = 'right of the omnibox (no extensions menu seen after it)'
   if (next && isPuzzle(next) && !isPuzzle(slot)) {
     confidence += 0.25
-    evidence = 'the button right of the omnibox, just left of the extensions menu'
+    evidence = 'right of the omnibox, just left of the extensions menu'
   } else if (isPuzzle(slot)) {
     confidence = 0.25
-    evidence = 'the first button right of the omnibox, which looks like the extensions menu itself (is the extension pinned?)'
+    evidence = 'right of the omnibox, but it looks like the extensions menu itself: is the extension pinned?'
   }
   if (iconSized && confidence > 0.25) confidence += 0.25
   return { box: slot.box, center: boxCenter(slot.box), confidence, evidence }

@@ -1,10 +1,12 @@
 // One planned step → input actions in screen pixels, grounded on the current frame: labels by
-// OCR, the extension's icon by template match. A target that is not on screen is a miss with
+// OCR (find-label.ts), the extension's icon by its pixels or its pinned slot (find-icon.ts). A target that is not on screen is a miss with
 // a message naming the label and what was seen instead.
 import type { Action } from '../../core/action.ts'
 import type { Frame, Size } from '../../core/frame.ts'
 import type { LocateQuery, LocateResult } from '../../grounding/locate.ts'
-import type { Step } from './planner.ts'
+import { findExtensionIcon } from './find-icon.ts'
+import { findLabel } from './find-label.ts'
+import type { ClickTarget, Step } from './planner.ts'
 
 /** What the offline model needs from grounding (the Locator, or a fake in tests). */
 export interface StepLocator {
@@ -35,7 +37,14 @@ export async function groundStep(step: ActionStep, ctx: GroundContext): Promise<
       const { x, y } = found.at
       const action: Action = step.double ? { type: 'double_click', x, y } : { type: 'click', x, y, button: step.button }
       const how = step.double ? 'double-clicked' : step.button === 'right' ? 'right-clicked' : 'clicked'
-      return { actions: [action], did: `${how} ${found.what} at (${x}, ${y})` }
+      return { actions: [action], did: `${how} ${found.what} at (${x}, ${y})${noted(found)}` }
+    }
+    case 'select': {
+      const found = await findLabel(step, ctx.frame, ctx.locator)
+      if ('missed' in found) return found
+      const { box, at } = found
+      const path = [{ x: Math.max(0, box.x - 2), y: at.y }, { x: box.x + box.width + 2, y: at.y }]
+      return { actions: [{ type: 'drag', path }], did: `selected ${found.what} by dragging from (${path[0]!.x}, ${at.y}) to (${path[1]!.x}, ${at.y})${noted(found)}` }
     }
     case 'type': {
       const text: Action = { type: 'type', text: step.text }
@@ -43,7 +52,7 @@ export async function groundStep(step: ActionStep, ctx: GroundContext): Promise<
       const found = await find({ text: step.field }, ctx)
       if ('missed' in found) return found
       const { x, y } = found.at
-      return { actions: [{ type: 'click', x, y, button: 'left' }, text], did: `typed '${step.text}' into ${found.what} at (${x}, ${y})` }
+      return { actions: [{ type: 'click', x, y, button: 'left' }, text], did: `typed '${step.text}' into ${found.what} at (${x}, ${y})${noted(found)}` }
     }
     case 'press':
       return { actions: repeat(step.times, { type: 'keypress', keys: step.keys }), did: `pressed ${step.keys.join('+')}${times(step.times)}` }
@@ -61,24 +70,19 @@ export async function groundStep(step: ActionStep, ctx: GroundContext): Promise<
   }
 }
 
-async function find(
-  target: { text: string } | { extensionIcon: true },
-  ctx: GroundContext,
-): Promise<{ at: { x: number; y: number }; what: string } | { missed: string }> {
-  if ('extensionIcon' in target) {
-    if (!ctx.extensionIcon) {
-      return { missed: "could not look for the extension icon: the offline model was given no icon image (the extension's manifest icon)" }
-    }
-    const result = await ctx.locator.locate(ctx.frame, { image: ctx.extensionIcon })
-    if (!result.located) return { missed: `could not find the extension icon on screen (${result.seen})` }
-    return { at: result.located.center, what: 'the extension icon' }
+async function find(target: ClickTarget, ctx: GroundContext): Promise<{ at: { x: number; y: number }; what: string; note?: string } | { missed: string }> {
+  if ('point' in target) {
+    const { x, y } = target.point
+    if (x >= ctx.screen.width || y >= ctx.screen.height) return { missed: `(${x}, ${y}) is outside the ${ctx.screen.width}×${ctx.screen.height} screen` }
+    return { at: target.point, what: 'the point' }
   }
-  const result = await ctx.locator.locate(ctx.frame, { text: target.text })
-  if (!result.located) {
-    const closest = result.nearMisses.map((m) => `'${m.text}' at (${m.box.x}, ${m.box.y})`).join(', ')
-    return { missed: `could not find '${target.text}' on screen${closest ? `; closest: ${closest}` : ''}; visible text: ${result.seen}` }
-  }
-  return { at: result.located.center, what: `'${target.text}'` }
+  if ('extensionIcon' in target) return findExtensionIcon(ctx.frame, ctx.locator, ctx.extensionIcon)
+  return findLabel(target, ctx.frame, ctx.locator)
+}
+
+/** A found label's note (why this copy of it), as a clause of the step's text. */
+function noted(found: { note?: string }): string {
+  return found.note ? `; ${found.note}` : ''
 }
 
 function repeat(n: number, action: Action): Action[] {

@@ -17,6 +17,7 @@ class FakeLocator implements StepLocator {
 
   async locate(_frame: Pick<Frame, 'png' | 'hash'>, query: LocateQuery): Promise<LocateResult> {
     this.queries.push(query)
+    if ('toolbarSlot' in query) return { seen: 'no toolbar row with an omnibox on the frame', nearMisses: [] }
     if ('image' in query) {
       const box = { x: 1762, y: 55, width: 16, height: 16 }
       return { located: { box, center: boxCenter(box), confidence: 0.94, via: 'template' }, seen: 'match', nearMisses: [] }
@@ -52,7 +53,7 @@ describe('OfflineModel.next', () => {
     const last = await next()
     expect(last.status).toBe('passed')
     expect(last.actions).toEqual([])
-    expect(last.text).toContain("clicked the extension icon at (1770, 63); 2. clicked 'Open Sidepanel' at (1594, 153)")
+    expect(last.text).toContain("clicked the extension icon (template match 0.94) at (1770, 63); 2. clicked 'Open Sidepanel' at (1594, 153)")
     expect(last.text).toContain('Not judged here (left to verification): "The sidepanel should appear on the right side of the browser"')
     for (const d of [first, second, last]) expect(d.usage).toEqual({ inputTokens: 0, cachedTokens: 0, outputTokens: 0, costUsd: 0 })
   })
@@ -72,11 +73,11 @@ describe('OfflineModel.next', () => {
     )
   })
 
-  it('fails at once without retries, and cannot click the icon without its image', async () => {
+  it('fails at once without retries, and cannot click the icon without its image and its toolbar', async () => {
     const model = new OfflineModel({ locator: new FakeLocator({}), retries: 0 })
     const failed = await turns(model, 'Click the extension icon')()
     expect(failed.status).toBe('failed')
-    expect(failed.text).toContain('no icon image')
+    expect(failed.text).toContain('could not find the extension icon on screen (no icon in the manifest; toolbar: no toolbar row with an omnibox on the frame)')
   })
 
   it('fails on a clause it does not understand, before acting', async () => {

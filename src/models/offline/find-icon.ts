@@ -1,0 +1,28 @@
+// The extension's toolbar icon on a frame: its manifest icon matched by pixels when it has one;
+// else, or when the pixels match nothing, the slot the harness pinned it in, read from the
+// toolbar's layout (Chrome draws a letter tile for an extension without an icon). The step's text
+// says which way it was found, so a trace shows how sure the click was.
+import type { Frame } from '../../core/frame.ts'
+import type { Locator } from '../../grounding/locate.ts'
+
+/** A toolbar-layout reading below this is not trusted with a click. */
+const SLOT_CONFIDENCE = 0.5
+
+export type IconFound = { at: { x: number; y: number }; what: string } | { missed: string }
+
+/** Where to click for "the extension icon", and how that was found. */
+export async function findExtensionIcon(frame: Pick<Frame, 'png' | 'hash'>, locator: Pick<Locator, 'locate'>, icon: Uint8Array | undefined): Promise<IconFound> {
+  let why = 'no icon in the manifest'
+  if (icon) {
+    const match = await locator.locate(frame, { image: icon })
+    const found = match.located
+    if (found) return { at: found.center, what: `the extension icon (${found.via === 'colour' ? 'colour' : 'template'} match ${found.confidence.toFixed(2)})` }
+    why = `its manifest icon matched nothing: ${match.seen}`
+  }
+  const slot = await locator.locate(frame, { toolbarSlot: true })
+  if (slot.located && slot.located.confidence >= SLOT_CONFIDENCE) {
+    return { at: slot.located.center, what: `the extension icon (the pinned slot ${slot.seen}, layout ${slot.located.confidence.toFixed(2)}: ${why})` }
+  }
+  const layout = slot.located ? `the first button ${slot.seen} (layout ${slot.located.confidence.toFixed(2)})` : slot.seen
+  return { missed: `could not find the extension icon on screen (${why}; toolbar: ${layout})` }
+}
