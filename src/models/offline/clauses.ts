@@ -4,7 +4,7 @@
 
 /** Verbs that start a clause: the planner's, expectation verbs, and other UI verbs it can name. */
 const CLAUSE_VERBS =
-  /^(?:click|double[- ]?click|right[- ]?click|tap|press|hit|open|select|choose|type|enter|input|write|fill|scroll|wait|pause|verify|check|ensure|expect|confirm|make sure|drag|drop|hover|move|go|navigate|visit|close|reload|refresh|submit|toggle|switch|uncheck|log ?in|sign ?in|swipe|long[- ]?press|find|search|copy|paste|upload|download)\b/i
+  /^(?:click|double[- ]?click|right[- ]?click|tap|press|hit|open|select|choose|type|enter|input|write|fill|scroll|wait|pause|verify|check|ensure|expect|confirm|make sure|drag|drop|hover|move|go|navigate|visit|close|reload|refresh|submit|toggle|switch|uncheck|log ?in|sign ?in|swipe|long[- ]?press|find|search|highlight|copy|paste|upload|download)\b/i
 
 /** Words that may lead a clause without changing it. */
 const LEAD_INS = /^(?:(?:and|then|next|now|finally|first|after that|afterwards|please|also)\b[\s,]*)+/i

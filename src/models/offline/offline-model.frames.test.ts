@@ -20,7 +20,8 @@ async function turn(runId: string, instruction: string, step: number, frame: Fra
   return model.next(t)
 }
 
-describe('OfflineModel on real frames', () => {
+// Real OCR on a machine others share: a frame can take seconds to read.
+describe('OfflineModel on real frames', { timeout: 60_000 }, () => {
   it('plays the seed instruction across the frames it would see', async () => {
     const icon = await turn('seed', SEED, 1, 'browser-started')
     expect(icon.actions).toEqual([{ type: 'click', x: 1770, y: 63, button: 'left' }])
@@ -65,5 +66,91 @@ describe('OfflineModel on real frames', () => {
     expect(no.answer).toBe('NO')
     expect(no.evidence).toContain("Not found: 'Sidepanel UI'")
     expect(no.evidence).toContain('was not judged')
+  })
+})
+
+/** The click (or double-click) a one-step instruction gives on a frame. */
+async function clickOn(frame: FrameName, instruction: string): Promise<{ x: number; y: number; text: string; type: string; button?: string }> {
+  const decision = await turn(`${frame}: ${instruction}`, instruction, 1, frame)
+  const action = decision.actions[0]
+  if (action?.type !== 'click' && action?.type !== 'double_click') throw new Error(`no click: ${decision.text}`)
+  return { x: action.x, y: action.y, text: decision.text ?? '', type: action.type, ...(action.type === 'click' && { button: action.button }) }
+}
+
+/** Frame pixels of the copies of 'Open side panel' in the two same-label frames. */
+const TAB_TITLE_BOTTOM = 40
+const SIDE_PANEL_LEFT = 1543
+
+describe('a label on screen more than once, on real frames', { timeout: 60_000 }, () => {
+  it("takes the page's button over the tab title, and says so", async () => {
+    const click = await clickOn('same-label-page', "click 'Open side panel'")
+    expect(click.y).toBeGreaterThan(211)
+    expect(click.y).toBeLessThan(252)
+    expect(click.x).toBeLessThan(213)
+    expect(click.text).toContain("'Open side panel' is on screen twice; took the one in the page, not the toolbar")
+  })
+
+  it('takes the one the instruction places: on the page, in the side panel, in the toolbar', async () => {
+    const page = await clickOn('same-label-sidepanel', "click the 'Open side panel' button on the page")
+    expect(page.x).toBeLessThan(SIDE_PANEL_LEFT)
+    expect(page.y).toBeGreaterThan(TAB_TITLE_BOTTOM)
+    const panel = await clickOn('same-label-sidepanel', "Click 'Open side panel' in the side panel")
+    expect(panel.x).toBeGreaterThan(1566)
+    expect(panel.x).toBeLessThan(1731)
+    expect(panel.y).toBeGreaterThan(221)
+    expect(panel.y).toBeLessThan(259)
+    expect(panel.text).toContain("clicked 'Open side panel' in the side panel at")
+    const tab = await clickOn('same-label-page', "click 'Open side panel' in the tab strip")
+    expect(tab.y).toBeLessThan(TAB_TITLE_BOTTOM)
+  })
+
+  it('names every place when the label is there three times', async () => {
+    const click = await clickOn('same-label-sidepanel', "click 'Open side panel'")
+    expect(click.x).toBeLessThan(SIDE_PANEL_LEFT)
+    expect(click.text).toContain("'Open side panel' is on screen 3 times; took the one in the page, not the side panel or the toolbar")
+  })
+
+  it("right-clicks the page's heading and double-clicks the side panel's", async () => {
+    const right = await clickOn('same-label-sidepanel', "Right-click the 'Reading list' heading")
+    expect(right).toMatchObject({ type: 'click', button: 'right' })
+    expect(right.x).toBeLessThan(300)
+    expect(right.y).toBeGreaterThan(120)
+    expect(right.y).toBeLessThan(160)
+    const double = await clickOn('same-label-sidepanel', "double-click the 'Saved pages' heading in the side panel")
+    expect(double.type).toBe('double_click')
+    expect(double.x).toBeGreaterThan(SIDE_PANEL_LEFT)
+  })
+
+  it('selects text by dragging across it', async () => {
+    const decision = await turn('select', "select the text 'Nothing saved yet'", 1, 'same-label-sidepanel')
+    const [drag] = decision.actions
+    expect(drag?.type).toBe('drag')
+    if (drag?.type !== 'drag') return
+    const [from, to] = drag.path
+    expect(from!.x).toBeGreaterThan(SIDE_PANEL_LEFT)
+    expect(to!.x - from!.x).toBeGreaterThan(120)
+    expect(from!.y).toBe(to!.y)
+    expect(decision.text).toContain("selected 'Nothing saved yet' in the side panel")
+  })
+
+  it('names the region it looked in, what it read there, and where the label is instead', async () => {
+    const decision = await turn('miss-page', "click 'Nothing saved yet' on the page", 1, 'same-label-sidepanel')
+    expect(decision.status).toBe('failed')
+    expect(decision.text).toContain("could not find 'Nothing saved yet' in the page (0, 88)–(1543, 1080); it is in the side panel at (")
+    expect(decision.text).toMatch(/text seen there: .*Reading list/)
+    expect(decision.text).not.toMatch(/text seen there: .*Chip Probe/)
+  })
+
+  it('says when the region is not on the frame at all', async () => {
+    const decision = await turn('miss-popup', "click 'Open Sidepanel' in the popup", 1, 'sidepanel-open')
+    expect(decision.status).toBe('failed')
+    expect(decision.text).toContain("could not find 'Open Sidepanel' in the popup: no popup is open on this frame")
+  })
+
+  it("finds the popup's button when told it is in the popup", async () => {
+    const click = await clickOn('popup-open', "click the 'Open Sidepanel' button in the popup")
+    expect(click.x).toBeGreaterThan(BUTTON.x)
+    expect(click.x).toBeLessThan(BUTTON.x + BUTTON.width)
+    expect(click.text).toContain("clicked 'Open Sidepanel' in the popup at")
   })
 })

@@ -27,7 +27,7 @@ interface RunState {
 }
 
 const GRAMMAR =
-  "click 'a label' or the extension icon, type 'text' [into the 'field' field], press a key (Enter, ctrl+shift+t), scroll up/down [N times], wait N seconds"
+  "click, right-click or double-click 'a label' [in the page / toolbar / popup / side panel], a point (at 640, 400) or the extension icon, select the text 'words', type 'text' [into the 'field' field], press a key (Enter, ctrl+shift+t), scroll up/down [N times], wait N seconds"
 
 export class OfflineModel implements Model {
   readonly id = 'offline'

@@ -50,7 +50,6 @@ describe('click', () => {
     ['Select “Dark mode”', 'Dark mode'],
     ["press 'Save'", 'Save'],
     ["open 'Settings'", 'Settings'],
-    ["Click on the 'Open Sidepanel' button in the popup", 'Open Sidepanel'],
     ["click the 'Docs' link", 'Docs'],
   ])('%s → click %s', (instruction, label) => {
     expect(bodies(instruction)).toEqual([click(label)])
@@ -59,6 +58,66 @@ describe('click', () => {
   it('reads double and right clicks', () => {
     expect(bodies("double-click 'report.pdf'")).toEqual([{ ...click('report.pdf'), double: true }])
     expect(bodies("Right click 'Inspect'")).toEqual([{ ...click('Inspect'), button: 'right' }])
+  })
+
+  it.each([
+    ["right-click 'Save'", { target: { text: 'Save' }, button: 'right', double: false }],
+    ['Right-click the ‘Reading list’ heading', { target: { text: 'Reading list' }, button: 'right', double: false }],
+    ["double-click the 'Title' heading", { target: { text: 'Title' }, button: 'left', double: true }],
+    ["Double click on the 'Notes' row in the side panel", { target: { text: 'Notes', within: 'side panel' }, button: 'left', double: true }],
+    ['right-click at (640, 400)', { target: { point: { x: 640, y: 400 } }, button: 'right', double: false }],
+    ['click at 100, 200', { target: { point: { x: 100, y: 200 } }, button: 'left', double: false }],
+    ['double-click (12,34)', { target: { point: { x: 12, y: 34 } }, button: 'left', double: true }],
+    ['click at x=5, y=6', { target: { point: { x: 5, y: 6 } }, button: 'left', double: false }],
+  ])('%s', (instruction, body) => {
+    expect(bodies(instruction)).toEqual([{ kind: 'click', ...body }])
+  })
+
+  it('does not read a point after press or open', () => {
+    expect(bodies('open 100, 200')).toEqual([{ kind: 'unknown' }])
+  })
+
+  it('splits a point from the next clause', () => {
+    expect(bodies("click at (640, 400), then right-click 'Save'")).toEqual([
+      { kind: 'click', target: { point: { x: 640, y: 400 } }, button: 'left', double: false },
+      { kind: 'click', target: { text: 'Save' }, button: 'right', double: false },
+    ])
+  })
+})
+
+describe('where a label is', () => {
+  it.each([
+    ["click the 'Open side panel' button on the page", 'page'],
+    ["Click 'Open side panel' in the page", 'page'],
+    ["click 'Highlight links' at the top of the page", 'page'],
+    ["click 'Go' on the web page", 'page'],
+    ["click the 'Open side panel' chip in the omnibox", 'toolbar'],
+    ["click 'Reading list' in the Chrome toolbar", 'toolbar'],
+    ["click 'New tab' in the address bar", 'toolbar'],
+    ["Click on the 'Open Sidepanel' button in the popup", 'popup'],
+    ["click 'Add one' in the extension's popup", 'popup'],
+    ["click 'Save this page' in the side panel", 'side panel'],
+    ["click 'Save' inside the sidepanel", 'side panel'],
+    ["click 'Save' in the side-panel", 'side panel'],
+    ["click 'Save' in the sidebar", 'side panel'],
+  ])('%s → %s', (instruction, within) => {
+    expect(bodies(instruction)).toEqual([{ kind: 'click', target: { text: expect.any(String), within }, button: 'left', double: false }])
+  })
+
+  it('looks everywhere when the place is not one it knows', () => {
+    expect(bodies("click 'OK' in the dialog")).toEqual([click('OK')])
+  })
+})
+
+describe('select', () => {
+  it('selects quoted text, optionally in a region', () => {
+    expect(bodies("select the text 'saved pages'")).toEqual([{ kind: 'select', text: 'saved pages' }])
+    expect(bodies("Select the words 'Nothing saved' in the side panel")).toEqual([{ kind: 'select', text: 'Nothing saved', within: 'side panel' }])
+    expect(bodies("highlight the text 'Reading list', then right-click it")).toEqual([{ kind: 'select', text: 'Reading list' }, { kind: 'unknown' }])
+  })
+
+  it("still reads \"select 'X'\" as choosing an option", () => {
+    expect(bodies("select 'Dark mode'")).toEqual([click('Dark mode')])
   })
 
   it('keeps punctuation inside a quoted label', () => {

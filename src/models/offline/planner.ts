@@ -1,15 +1,22 @@
-// The offline model's grammar: an instruction becomes steps it can ground on pixels (click a
-// quoted label or the extension icon, type, press keys, scroll, wait). Expectations ("The panel
-// should appear…") are kept as notes, and anything else is reported, never guessed at.
+// The offline model's grammar: an instruction becomes steps it can ground on pixels (click,
+// right-click or double-click a quoted label, a point or the extension icon; select quoted text;
+// type, press keys, scroll, wait). "in the side panel", "on the page"… say where a label is.
+// Expectations ("The panel should appear…") are kept as notes; anything else is reported, never
+// guessed at.
+import type { Point } from '../../core/action.ts'
 import { normalizeCombo } from '../../core/keys.ts'
+import type { BrowserRegion } from '../../grounding/browser-regions.ts'
 import { clauses, sentences, stripLeadIn } from './clauses.ts'
 import { MARK_PATTERN, markedQuote, maskQuotes, unmask } from './quotes.ts'
 
-export type ClickTarget = { text: string } | { extensionIcon: true }
+/** A quoted label (`within` a part of the browser window when the instruction says so), the icon, or a point. */
+export type ClickTarget = { text: string; within?: BrowserRegion } | { extensionIcon: true } | { point: Point }
 
 /** What a clause asks for. */
 export type StepBody =
   | { kind: 'click'; target: ClickTarget; button: 'left' | 'right'; double: boolean }
+  /** Select quoted text on screen (a drag across it). */
+  | { kind: 'select'; text: string; within?: BrowserRegion }
   | { kind: 'type'; text: string; field?: string }
   | { kind: 'press'; keys: string[]; times: number }
   | { kind: 'scroll'; direction: 'up' | 'down' | 'left' | 'right'; times: number }
@@ -52,6 +59,10 @@ const EXPECTATION =
 function parseClause(clause: string, quotes: readonly string[]): StepBody {
   const c = stripLeadIn(clause)
   let m: RegExpExecArray | null
+  if ((m = new RegExp(`^(?:select|highlight)\\s+(?:the\\s+)?(?:text|words?|phrase)\\s+${Q}(?:\\s+(.+))?$`, 'i').exec(c))) {
+    const within = m[2] === undefined ? undefined : regionOf(m[2])
+    if (m[2] === undefined || within) return { kind: 'select', text: markedQuote(m[1]!, quotes)!, ...(within && { within }) }
+  }
   if ((m = /^(double[- ]?click|right[- ]?click|click|tap|press|hit|open|select|choose)\s+(?:on\s+)?(.+)$/i.exec(c))) {
     const verb = m[1]!.toLowerCase()
     const rest = m[2]!.trim()
@@ -59,7 +70,7 @@ function parseClause(clause: string, quotes: readonly string[]): StepBody {
       const keys = parseKeys(rest, quotes)
       if (keys) return keys
     }
-    const target = parseTarget(rest, quotes)
+    const target = parseTarget(rest, quotes, /click|tap/.test(verb))
     if (target) return { kind: 'click', target, button: verb.startsWith('right') ? 'right' : 'left', double: verb.startsWith('double') }
   }
   if ((m = new RegExp(`^(?:type|enter|input|write)\\s+${Q}(?:\\s+(?:into|in|in to|on)\\s+(.+))?$`, 'i').exec(c))) {
@@ -96,11 +107,39 @@ function parseKeys(rest: string, quotes: readonly string[]): StepBody | undefine
   }
 }
 
-/** A quoted label ("the 'Save' button in the popup") or the extension's toolbar icon. */
-function parseTarget(rest: string, quotes: readonly string[]): ClickTarget | undefined {
+/** A quoted label ("the 'Save' button in the popup"), a point ("at (640, 400)") or the extension's toolbar icon. */
+function parseTarget(rest: string, quotes: readonly string[], pointing: boolean): ClickTarget | undefined {
   if (EXTENSION_ICON.test(rest)) return { extensionIcon: true }
-  const m = new RegExp(`^(?:the\\s+)?${Q}(?:\\s+(?:button|link|tab|item|menu item|option|icon|checkbox|entry))?(?:\\s+(?:in|on|from|at)\\s+.+)?$`, 'i').exec(rest)
-  return m ? { text: markedQuote(m[1]!, quotes)! } : undefined
+  const point = pointing ? POINT.exec(rest) : null
+  if (point) return { point: { x: Number(point[1]), y: Number(point[2]) } }
+  const m = new RegExp(`^(?:the\\s+)?${Q}(?:\\s+${NOUN})?(?:\\s+(.+))?$`, 'i').exec(rest)
+  if (!m) return undefined
+  const text = markedQuote(m[1]!, quotes)!
+  const within = m[2] === undefined ? undefined : regionOf(m[2])
+  return within ? { text, within } : { text }
+}
+
+/** What a quoted label names: "the 'Save' button", "the 'Title' heading", "the 'Docs' menu item". */
+const NOUN = String.raw`(?:button|link|tab|menu\s+item|item|option|icon|checkbox|entry|heading|title|header|label|text|word|chip|field|card|row|cell|image|picture|toggle|switch)`
+
+/** "at (640, 400)", "at 100, 200", "(640,400)", "at x=100, y=200": screen pixels. */
+const POINT = /^(?:at\s+)?(?:the\s+)?(?:point\s+)?(?:at\s+)?\(?\s*(?:x\s*[=:]\s*)?(\d{1,5})\s*,\s*(?:y\s*[=:]\s*)?(\d{1,5})\s*\)?$/i
+
+/** Phrases that name a part of the browser window, after "in/on/inside/within/from/at (the)". */
+const REGIONS: readonly [RegExp, BrowserRegion][] = [
+  [/^(?:(?:web\s*)?page(?:'s|’s)?(?:\s+(?:content|itself|body))?|(?:top|bottom|middle|left|right)\s+(?:side\s+)?of\s+the\s+page|website|site|tab(?:'s|’s)?\s+content|content\s+area)$/i, 'page'],
+  [/^(?:(?:chrome|browser)(?:'s|’s)?\s+)?(?:toolbar|omnibox|address\s+bar|url\s+bar|location\s+bar|tab\s*strip|tab\s+bar|ui|chrome|frame)$/i, 'toolbar'],
+  [/^(?:(?:extension|action)(?:'s|’s)?\s+)?popup(?:\s+window)?$/i, 'popup'],
+  [/^(?:(?:extension|browser|chrome)(?:'s|’s)?\s+)?(?:side[- ]?panel|sidebar)$/i, 'side panel'],
+]
+
+/**
+ * The part of the window "in the side panel", "on the page" names, or undefined for any other
+ * phrase (which is then not used: the label is looked for everywhere, as before).
+ */
+function regionOf(phrase: string): BrowserRegion | undefined {
+  const m = /^(?:in|on|inside|within|from|at)\s+(?:the\s+)?(.+)$/i.exec(phrase.trim())
+  return m ? REGIONS.find(([pattern]) => pattern.test(m[1]!.trim()))?.[1] : undefined
 }
 
 /** "the 'Name' field", "the search box": the field's label as written. */

@@ -1,0 +1,77 @@
+// Finds a quoted label for a step. With a region ("in the side panel") only that part of the
+// browser window counts, and a miss names the part and what was read there. Without one, a label
+// shown twice is taken from what the page or the extension shows, never from browser chrome
+// (a tab title, an omnibox chip), and the step says which one it took and why.
+import type { Point } from '../../core/action.ts'
+import type { Frame } from '../../core/frame.ts'
+import type { Box } from '../../core/geometry.ts'
+import type { BrowserRegion } from '../../grounding/browser-regions.ts'
+import type { LocateResult, Located, Locator } from '../../grounding/locate.ts'
+
+export interface FoundLabel {
+  at: Point
+  box: Box
+  /** The label and where it was, e.g. `'Save' in the side panel`. */
+  what: string
+  /** Why this one, when the label is on screen more than once. */
+  note?: string
+}
+
+/** Which copy of a label an instruction most likely means: the popup on top, then the page, the side panel, the toolbar last. */
+const PREFERENCE: readonly BrowserRegion[] = ['popup', 'page', 'side panel', 'toolbar']
+
+export async function findLabel(
+  label: { text: string; within?: BrowserRegion },
+  frame: Pick<Frame, 'png' | 'hash'>,
+  locator: Pick<Locator, 'locate'>,
+): Promise<FoundLabel | { missed: string }> {
+  const { text, within } = label
+  const result = await locator.locate(frame, within ? { text, within } : { text })
+  if (!result.located) return { missed: missMessage(label, result) }
+  const matches = result.matches && result.matches.length > 0 ? result.matches : [result.located]
+  const chosen = within ? result.located : preferred(matches)
+  const where = chosen.region ? ` in the ${chosen.region}` : ''
+  const note = matches.length > 1 ? ambiguity(text, chosen, matches) : undefined
+  return { at: chosen.center, box: chosen.box, what: `'${text}'${where}`, ...(note && { note }) }
+}
+
+/** The best-read match in the most likely region. */
+function preferred(matches: readonly Located[]): Located {
+  const rank = (m: Located) => (m.region ? PREFERENCE.indexOf(m.region) : 0)
+  return [...matches].sort((a, b) => rank(a) - rank(b) || b.confidence - a.confidence)[0]!
+}
+
+/** "'Open side panel' is on screen twice; took the one in the page, not the toolbar". */
+function ambiguity(text: string, chosen: Located, matches: readonly Located[]): string {
+  const count = matches.length === 2 ? 'twice' : `${matches.length} times`
+  const others = [...new Set(matches.filter((m) => m !== chosen && m.region !== chosen.region).map((m) => m.region))]
+  if (!chosen.region) return `'${text}' is on screen ${count}; took the best reading, at (${chosen.center.x}, ${chosen.center.y})`
+  if (others.length === 0) return `'${text}' is on screen ${count}, all in the ${chosen.region}; took the best reading, at (${chosen.center.x}, ${chosen.center.y})`
+  return `'${text}' is on screen ${count}; took the one in the ${chosen.region}, not the ${others.join(' or the ')}`
+}
+
+function missMessage(label: { text: string; within?: BrowserRegion }, result: LocateResult): string {
+  const closest = result.nearMisses.map((m) => `'${m.text}' at (${m.box.x}, ${m.box.y})`).join(', ')
+  const near = closest ? `; closest: ${closest}` : ''
+  if (!label.within) return `could not find '${label.text}' on screen${near}; visible text: ${result.seen}`
+  const elsewhere = (result.elsewhere ?? []).map((m) => `${m.region ? `in the ${m.region} ` : ''}at (${m.center.x}, ${m.center.y})`)
+  const but = elsewhere.length > 0 ? `; it is ${elsewhere.join(' and ')}` : ''
+  if (!result.area) return `could not find '${label.text}' in the ${label.within}: ${absent(label.within)}${but}`
+  const { x, y, width, height } = result.area
+  return `could not find '${label.text}' in the ${label.within} (${x}, ${y})–(${x + width}, ${y + height})${but}${near}; text seen there: ${result.seen}`
+}
+
+/** Why a frame has no such region. */
+function absent(region: BrowserRegion): string {
+  switch (region) {
+    case 'popup':
+      return 'no popup is open on this frame (no box hangs under the toolbar)'
+    case 'side panel':
+      return 'no side panel is open on this frame (no column at the right edge under the toolbar)'
+    case 'toolbar':
+    case 'page':
+      return 'this frame shows no browser toolbar, so it has no toolbar or page to look in'
+    default:
+      return region satisfies never
+  }
+}
