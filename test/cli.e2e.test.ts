@@ -141,6 +141,14 @@ describe('several cases', () => {
   }, 240_000)
 })
 
+describe('help', () => {
+  it.each(['run', 'doctor', 'init', 'bench', 'report'])('agentprobe %s --help prints its usage and exits 0', async (command) => {
+    const r = await cli([command, '--help'])
+    expect(r.exitCode, r.all).toBe(0)
+    expect(r.stdout).toContain(`Usage: agentprobe ${command}`)
+  })
+})
+
 describe('bad usage exits 2 with a message that names the problem', () => {
   it.each([
     [['run', '--extension', extension, '--case', sidepanelCase], /--output-dir DIR is required/],

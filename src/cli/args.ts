@@ -34,3 +34,17 @@ export function oneOf<T extends string>(value: string | undefined, allowed: read
   }
   return value as T
 }
+
+/**
+ * A flag that also answers to an older name (`--output-dir`, alias `--out`): one idea, one name
+ * across commands, without breaking a script. Both given with different values is an error.
+ */
+export function aliased<T extends string | string[]>(values: Record<string, unknown>, name: string, alias: string, command: string): T | undefined {
+  const main = values[name] as T | undefined
+  const old = values[alias] as T | undefined
+  if (main === undefined) return old
+  if (old === undefined) return main
+  if (Array.isArray(main) && Array.isArray(old)) return [...main, ...old] as T
+  if (main !== old) throw new ConfigError(`agentprobe ${command}: --${alias} is an alias of --${name}; give one of them, not both with different values`)
+  return main
+}

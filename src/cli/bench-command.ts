@@ -20,7 +20,7 @@ import { AGENTPROBE_VERSION } from '../report/version.ts'
 import { writeReport } from '../report/write-report.ts'
 import type { BenchSpec, BenchTaskResult } from '../bench/bench-run.ts'
 import { runGeneratedTests, siblingModule, type GeneratedFile, type GeneratedProject, type GeneratedResult } from '../vitest/generated-run.ts'
-import { parseFlags, positiveInt } from './args.ts'
+import { aliased, parseFlags, positiveInt } from './args.ts'
 import { hashCaseSet, loadBenchCases, type LoadedBenchCase } from './bench-cases.ts'
 import { describeEstimate, estimateFor, parseModels, positiveUsd, runLabel } from './bench-plan.ts'
 import { expandCasePaths } from './case-paths.ts'
@@ -28,10 +28,12 @@ import { serveFolder } from './serve-folder.ts'
 
 const FLAGS = {
   models: { type: 'string' },
+  case: { type: 'string', multiple: true },
   cases: { type: 'string', multiple: true },
   repeats: { type: 'string' },
   estimate: { type: 'boolean' },
   'max-spend-usd': { type: 'string' },
+  'output-dir': { type: 'string' },
   out: { type: 'string' },
   workers: { type: 'string' },
 } as const
@@ -49,14 +51,14 @@ interface PlannedRun {
 
 export async function benchCommand(args: string[], env: Record<string, string | undefined>, log: (line: string) => void, packageRoot = PACKAGE_ROOT): Promise<number> {
   const { values, positionals } = parseFlags(args, FLAGS, 'bench')
-  if (positionals.length) throw new ConfigError(`agentprobe bench: unexpected argument ${positionals[0]} (cases come with --cases GLOB)`)
+  if (positionals.length) throw new ConfigError(`agentprobe bench: unexpected argument ${positionals[0]} (cases come with --case GLOB)`)
   const models = parseModels(values.models)
   const repeats = positiveInt(values.repeats, 'repeats') ?? 1
   const workers = positiveInt(values.workers, 'workers') ?? 2
   const capUsd = positiveUsd(values['max-spend-usd'], 'max-spend-usd')
   const cwd = process.cwd()
   const benchDir = join(packageRoot, 'bench')
-  const cases = await loadBenchCases(await expandCasePaths(values.cases ?? [join(benchDir, 'cases')], cwd), cwd)
+  const cases = await loadBenchCases(await expandCasePaths(aliased<string[]>(values, 'case', 'cases', 'bench') ?? [join(benchDir, 'cases')], cwd), cwd)
 
   const estimate = estimateFor(cases.map((c) => c.benchCase), BUILDS.length * repeats, models)
   for (const line of describeEstimate(estimate, capUsd)) log(line)
@@ -64,7 +66,7 @@ export async function benchCommand(args: string[], env: Record<string, string | 
   // A missing key fails now, naming the variable, before anything starts.
   for (const model of models) chooseModel({ flag: model, env })
 
-  const outDir = resolve(cwd, values.out ?? 'artifacts/bench')
+  const outDir = resolve(cwd, aliased<string>(values, 'output-dir', 'out', 'bench') ?? 'artifacts/bench')
   const tracesDir = join(outDir, 'traces')
   await rm(tracesDir, { recursive: true, force: true })
   await mkdir(outDir, { recursive: true })
@@ -146,7 +148,7 @@ function benchProjects(runs: readonly PlannedRun[], models: string[], tracesDir:
   const browser = runs.filter((r) => r.benchCase.target !== 'android').map((r) => r.file.name)
   const android = runs.filter((r) => r.benchCase.target === 'android').map((r) => r.file.name)
   const sdkRoot = join(packageRoot, 'fixtures/android/sdk')
-  if (android.length && !existsSync(sdkRoot)) throw new ConfigError(`agentprobe bench: the Android cases run on the device double (fixtures/android), which this copy of agentprobe lacks; leave them out with --cases`)
+  if (android.length && !existsSync(sdkRoot)) throw new ConfigError(`agentprobe bench: the Android cases run on the device double (fixtures/android), which this copy of agentprobe lacks; leave them out with --case`)
   return [
     ...(browser.length ? [{ name: 'bench', plugin, files: browser }] : []),
     ...(android.length ? [{ name: 'bench-android', plugin: { ...plugin, target: 'android' as const, android: { sdkRoot } }, files: android }] : []),

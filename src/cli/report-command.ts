@@ -5,9 +5,10 @@ import { join, relative, resolve } from 'node:path'
 import { ConfigError } from '../core/errors.ts'
 import { findTraces } from '../report/find-traces.ts'
 import { writeReport } from '../report/write-report.ts'
-import { parseFlags } from './args.ts'
+import { aliased, parseFlags } from './args.ts'
 
 const FLAGS = {
+  'output-dir': { type: 'string' },
   out: { type: 'string' },
   title: { type: 'string' },
 } as const
@@ -20,7 +21,7 @@ export async function reportCommand(args: string[], log: (line: string) => void,
   if (!(await stat(dir).catch(() => undefined))?.isDirectory()) throw new ConfigError(`agentprobe report: folder ${shown(dir)} does not exist`)
   const traces = await findTraces(dir)
   if (traces.length === 0) throw new ConfigError(`agentprobe report: no trace.json under ${shown(dir)} (run the tests first, or name the artifacts folder)`)
-  const report = await writeReport({ traces, outDir: resolve(cwd, values.out ?? join(dir, 'report')), title: values.title })
+  const report = await writeReport({ traces, outDir: resolve(cwd, aliased<string>(values, 'output-dir', 'out', 'report') ?? join(dir, 'report')), title: values.title })
   for (const problem of report.data.problems) log(`agentprobe report: skipped ${problem}`)
   const { suite } = report.data
   log(`agentprobe report: ${shown(report.html)}`)
