@@ -1,26 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import { parseVerdict } from './verdict.ts'
 
-describe('parseVerdict: anything but a clear verdict throws', () => {
-  it.each([
-    ['{"answer":"YES","evidence":"the panel shows Sidepanel UI"}', 'YES'],
-    ['{"answer": "NO", "evidence": "an error page"}', 'NO'],
-    ['```json\n{"answer":"NO","evidence":"e"}\n```', 'NO'],
-  ])('%j → %s', (text, answer) => {
-    expect(parseVerdict(text, 'm').answer).toBe(answer)
+describe('parseVerdict: every adapter reads the reply the same way', () => {
+  it('reads a JSON verdict and a first-word verdict', () => {
+    expect(parseVerdict('{"answer":"NO","evidence":"an error page"}', 'm')).toEqual({ answer: 'NO', evidence: 'an error page' })
+    expect(parseVerdict('YES. A blue "My Notes" side panel fills the right side.', 'm')).toEqual({ answer: 'YES', evidence: 'A blue "My Notes" side panel fills the right side.' })
   })
 
-  it.each([
-    [''],
-    [null],
-    ['YES'],
-    ['Yes, it is open.'],
-    ['{"answer":"yes","evidence":"e"}'],
-    ['{"answer":"MAYBE","evidence":"e"}'],
-    ['{"answer":"YES"}'],
-    ['{"answer":"YES","evidence":"e","confidence":0.2}'],
-    ['Sure: {"answer":"YES","evidence":"e"}'],
-  ])('%j throws a ModelError naming the model', (text) => {
-    expect(() => parseVerdict(text, 'openai/gpt-5.4 verifier')).toThrow(/^openai\/gpt-5\.4 verifier: the verifier/)
+  it('throws a ModelError naming the model, the problem and what came back', () => {
+    expect(() => parseVerdict('YES, probably.', 'openai/computer-use-preview verifier')).toThrow(
+      'openai/computer-use-preview verifier: the verifier\'s reply is no verdict (its YES is hedged): "YES, probably."',
+    )
+    expect(() => parseVerdict('', 'm')).toThrow("m: the verifier's reply is no verdict (the reply is empty): (empty reply)")
+    expect(() => parseVerdict(`It might be ${'so '.repeat(100)}`, 'm')).toThrow(/: "It might be (so ){60,}s?…"$/)
   })
 })

@@ -1,8 +1,9 @@
-// The verifier's structured answer, shared by every adapter: a JSON schema where the API takes
-// one, and a strict parser — anything but {answer: YES|NO, evidence} throws, so it cannot pass.
-import { z } from 'zod'
+// The verifier's answer, shared by every adapter: a JSON schema where the API enforces structured
+// output, and one reading of the reply (src/core/verdict-reply.ts) where it does not. A reply that
+// is no clear verdict throws, quoting what came back, so it can never pass.
 import { ModelError } from '../core/errors.ts'
 import type { Verdict } from '../core/model.ts'
+import { readVerdictReply } from '../core/verdict-reply.ts'
 
 export const VERDICT_JSON_SCHEMA = {
   type: 'object',
@@ -14,21 +15,11 @@ export const VERDICT_JSON_SCHEMA = {
   additionalProperties: false,
 } as const
 
-const verdictSchema = z.strictObject({ answer: z.enum(['YES', 'NO']), evidence: z.string() })
-
-/** The reply text as a verdict; a ```json fence is allowed, nothing else around the object. */
+/** The reply text as a verdict: JSON (alone, fenced or in prose) or a first word YES/NO; anything else throws. */
 export function parseVerdict(text: string | null | undefined, model: string): Omit<Verdict, 'usage'> {
-  const body = (text ?? '').trim().replace(/^```(?:json)?\s*([\s\S]*?)\s*```$/, '$1')
+  const reading = readVerdictReply(text)
+  if (reading.ok) return { answer: reading.answer, evidence: reading.evidence }
+  const body = (text ?? '').trim()
   const shown = body.length > 200 ? `${body.slice(0, 199)}…` : body
-  let json: unknown
-  try {
-    json = JSON.parse(body)
-  } catch {
-    throw new ModelError(`${model}: the verifier did not answer with a JSON verdict: ${shown ? `"${shown}"` : '(empty reply)'}`, { context: { model } })
-  }
-  const parsed = verdictSchema.safeParse(json)
-  if (!parsed.success) {
-    throw new ModelError(`${model}: the verifier's verdict is not {answer: "YES"|"NO", evidence}: ${shown}`, { context: { model } })
-  }
-  return parsed.data
+  throw new ModelError(`${model}: the verifier's reply is no verdict (${reading.problem}): ${shown ? `"${shown}"` : '(empty reply)'}`, { context: { model } })
 }
