@@ -1,3 +1,4 @@
+import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { FRAME_NAMES, loadFrame, type FrameName } from '../../fixtures/frames/index.ts'
 import { decodeImage, type Raster } from './raster.ts'
@@ -34,6 +35,14 @@ describe('findToolbarSlot', () => {
   it('takes the icon, not the pill around it, while its popup is open', async () => {
     const slot = findToolbarSlot(await frame('popup-open'))
     expect(slot?.box).toEqual({ x: 1763, y: 56, width: 14, height: 14 })
+  })
+
+  it('finds it on a 1280×720 frame enlarged to 1920 px (as the model double reads screenshots), border line blurred away', async () => {
+    const big = await sharp((await loadFrame('toolbar-letter-tile-720')).png).resize(1920, 1080, { fit: 'fill', kernel: 'lanczos3' }).png().toBuffer()
+    const slot = findToolbarSlot(await decodeImage(big))
+    expect(Math.abs(slot!.center.x - 1130 * 1.5)).toBeLessThanOrEqual(2)
+    expect(Math.abs(slot!.center.y - 63 * 1.5)).toBeLessThanOrEqual(2)
+    expect(slot!.confidence).toBe(1)
   })
 
   it('is unsure when the icon is not pinned (the extensions menu comes first)', async () => {

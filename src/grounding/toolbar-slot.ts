@@ -35,9 +35,9 @@ const EDGE = 8
 
 /** The pinned action's button on a decoded frame of Chromium, or undefined when no toolbar row with an omnibox is seen. */
 export function findToolbarSlot(raster: Raster): ToolbarSlot | undefined {
-  const strip = toolbarStrip(raster)
-  if (!strip) return undefined
-  for (const row of bands(raster, strip.height)) {
+  // A resampled frame can blur the toolbar's border line away: then the top of the frame stands in for the strip.
+  const depth = toolbarStrip(raster)?.height ?? Math.round(raster.height * 0.15)
+  for (const row of bands(raster, depth)) {
     const blobs = buttonsOf(raster, row, 0, raster.width - EDGE, INK).flatMap((b) => glyphsOf(raster, row, b))
     // The omnibox: a long field that starts after the back, forward and reload buttons.
     const omnibox = blobs.findLastIndex((b) => b.box.width >= 6 * (row.bottom - row.top) && b.box.x < 0.2 * raster.width)
@@ -118,7 +118,8 @@ function blobOf(c: { x0: number; x1: number; y0: number; y1: number; ink: number
 /** The extensions menu's glyph: a grey outline (thin strokes, most of its box empty), icon-sized. */
 function isPuzzle(blob: Blob): boolean {
   const { width, height } = blob.box
-  return blob.chroma < 30 && blob.luma < 140 && blob.ink < 0.5 * width * height && Math.abs(width - height) <= Math.max(3, 0.25 * height)
+  // Thresholds hold at device scale and on a frame enlarged 1.5× (blurred strokes: lighter, fuller).
+  return blob.chroma < 30 && blob.luma < 170 && blob.ink < 0.65 * width * height && Math.abs(width - height) <= Math.max(3, 0.25 * height)
 }
 
 function pixel(raster: Raster, x: number, y: number): number[] {
