@@ -58,7 +58,7 @@ afterAll(async () => {
 async function launch(extensionDir: string): Promise<{ chrome: ChromeProcess; helpers: ChromeHelpers; reset: () => Promise<number> }> {
   const chrome = await launchChrome({ display: screen.display, extensionDir, size: SIZE })
   const helpers = await ChromeHelpers.connect(chrome)
-  const reset = () => resetBrowserState(helpers, { path: chrome.extensionPath!, loadUnpacked: () => chrome.loadUnpacked(chrome.extensionPath!) })
+  const reset = async () => (await resetBrowserState(helpers, { path: chrome.extensionPath!, loadUnpacked: () => chrome.loadUnpacked(chrome.extensionPath!) })).ms
   return { chrome, helpers, reset }
 }
 

@@ -8,7 +8,8 @@ import type { ResolvedOptions } from '../config/options.ts'
 import { startPoolServer } from '../browser-pool/pool-server.ts'
 
 export async function startBrowserService(vitest: Vitest, project: TestProject, options: ResolvedOptions): Promise<string> {
-  const pool = new BrowserPool({ display: options.display, size: options.screen, chromePath: options.chromePath, url: options.url })
+  const { display, screen: size, chromePath, url } = options
+  const pool = new BrowserPool({ display, size, chromePath, url, log: (line) => vitest.logger.warn(line) })
   const server = await startPoolServer(pool)
   vitest.onClose(async () => {
     await server.close()

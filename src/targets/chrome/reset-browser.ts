@@ -23,6 +23,12 @@ export interface ResetOptions {
   timeout?: number | undefined
 }
 
+/** How long a reset took, ms: in all, and per step by name. */
+export interface ResetTiming {
+  ms: number
+  steps: Record<string, number>
+}
+
 // Documents an extension opens and a reset closes; its workers go with the reload, its iframes with their tabs.
 const DOCUMENT_TYPES = new Set(['page', 'other', 'background_page', 'app'])
 // A worker may open a tab from onInstalled after it answers; the list must hold still this long.
@@ -33,16 +39,18 @@ const QUIET_MS = 200
  * documents), waiting until they are gone from the list; clears the extension origin's storage
  * (chrome.storage areas when it has them; localStorage, IndexedDB, Cache Storage either way) from
  * the tab kept; reloads the extension and lets its onInstalled settle (a tab it opens is closed);
- * leaves the kept tab on `url`. Resolves with the time taken, ms.
+ * leaves the kept tab on `url`. Resolves with the time taken, in all and per step.
  */
 export async function resetBrowserState(
   chrome: ChromeHelpers,
   extension: ResetExtension | undefined,
   { url = 'about:blank', timeout = 5000 }: ResetOptions = {},
-): Promise<number> {
+): Promise<ResetTiming> {
   const started = performance.now()
+  const steps: Record<string, number> = {}
   let subject = extension === undefined ? 'the browser' : `the extension at ${extension.path}`
   const step = async <T>(name: string, run: () => Promise<T>): Promise<T> => {
+    const stepStarted = performance.now()
     try {
       return await run()
     } catch (error) {
@@ -51,6 +59,8 @@ export async function resetBrowserState(
         cause: error,
         context: { extension: extension?.path, extensionId: chrome.extensionId, resetStep: name },
       })
+    } finally {
+      steps[name] = (steps[name] ?? 0) + performance.now() - stepStarted
     }
   }
   const dir = extension && (await step('read the manifest', () => loadExtensionDir(extension.path)))
@@ -71,7 +81,7 @@ export async function resetBrowserState(
   } else {
     await step('open the start page', () => chrome.navigate(tab.id, url, { timeout }))
   }
-  return performance.now() - started
+  return { ms: performance.now() - started, steps }
 }
 
 /** Keeps one tab that is not an extension page (opening one when there is none), closes the rest and the extension's documents. */
