@@ -6,7 +6,7 @@
 // Each row is its own Vitest process with one worker (one browser, reset between its three files);
 // two rows run at a time, the machine's two cores. Watch mode runs the hand-written file alone.
 import { execa } from 'execa'
-import { cp, mkdir, mkdtemp, readFile, readdir, symlink, writeFile } from 'node:fs/promises'
+import { cp, mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -104,6 +104,7 @@ describe.concurrent('extension matrix: init, its tests twice and an agent.do tes
       const summary = { exitCode: result.exitCode, failed: results?.numFailedTests, passed: results?.numPassedTests, total: results?.numTotalTests }
       expect(summary, `${trait} in ${repo}: ${firstError(results, result.all)}`).toEqual({ exitCode: 0, failed: 0, passed: summary.total, total: expect.any(Number) })
       expect(results!.numTotalTests).toBeGreaterThanOrEqual(3)
+      await rm(repo, { recursive: true, force: true }) // a failing row's repo stays, for its artifacts
     }, ROW_TIMEOUT)
   }
 })
@@ -135,6 +136,7 @@ describe.concurrent('watch mode on each: an edit under the extension reruns and 
           child.kill('SIGTERM')
           await child
         }
+        await rm(repo, { recursive: true, force: true })
       })
     }, ROW_TIMEOUT)
   }
