@@ -8,7 +8,9 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BrowserPool } from '../src/browser-pool/browser-pool.ts'
 import { ChromeHelpers } from '../src/targets/chrome/cdp.ts'
+import { loadExtensionDir } from '../src/targets/chrome/extension-dir.ts'
 import { extensionIdForKey } from '../src/targets/chrome/extension-id.ts'
+import { reloadExtension } from '../src/targets/chrome/extension-reload.ts'
 import { launchChrome, type ChromeProcess } from '../src/targets/chrome/launcher.ts'
 import { resetBrowserState } from '../src/targets/chrome/reset-browser.ts'
 import { X11Screen } from '../src/targets/x11/x11-screen.ts'
@@ -106,6 +108,42 @@ describe('an extension with no worker, no storage permission and a key', () => {
     await reset()
     expect((await helpers.targets({ type: 'page' })).map((p) => p.url)).toEqual(['about:blank'])
     expect(await stored(helpers)).toEqual({ localStorage: 0, indexedDB: [], cacheStorage: [], chromeStorage: 'none' })
+  })
+})
+
+describe('an extension with the storage permission and no worker', () => {
+  let chrome: ChromeProcess
+  let helpers: ChromeHelpers
+  let reset: () => Promise<number>
+  let dir: string
+
+  beforeAll(async () => {
+    dir = await writeExtension({
+      'manifest.json': { manifest_version: 3, name: 'Notes Popup', version: '1.0', permissions: ['storage'], action: { default_popup: 'popup.html' } },
+      'popup.html': '<!doctype html><p>Notes v1</p><script src="popup.js"></script>',
+      'popup.js': `globalThis.written = chrome.storage.local.set({ notes: ['left over'] }).then(() => chrome.storage.session.set({ open: true })).then(() => true)`,
+    })
+    ;({ chrome, helpers, reset } = await launch(dir))
+  })
+  afterAll(async () => {
+    await helpers?.close()
+    await chrome?.close()
+  })
+
+  it('clears chrome.storage from a page of its origin', async () => {
+    const page = await helpers.openExtensionPage('popup.html')
+    expect(await helpers.evaluate({ url: page.url }, 'written')).toBe(true)
+    expect(await stored(helpers)).toMatchObject({ chromeStorage: { notes: ['left over'] } })
+    await reset()
+    expect((await helpers.targets({ type: 'page' })).map((p) => p.url)).toEqual(['about:blank'])
+    expect(await stored(helpers)).toEqual({ localStorage: 0, indexedDB: [], cacheStorage: [], chromeStorage: {} })
+  })
+
+  it('reloads a rebuilt build in place, with no worker to wait for', async () => {
+    await writeFile(join(dir, 'popup.html'), '<!doctype html><p>Notes v2</p>')
+    await reloadExtension(helpers, await loadExtensionDir(dir), () => chrome.loadUnpacked(chrome.extensionPath!))
+    const page = await helpers.openExtensionPage('popup.html')
+    expect(await helpers.evaluate({ url: page.url }, 'document.body.innerText')).toBe('Notes v2')
   })
 })
 

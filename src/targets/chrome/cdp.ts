@@ -136,6 +136,17 @@ export class ChromeHelpers {
     )
   }
 
+  /**
+   * Clears `storageTypes` (comma-separated CDP StorageType names) of `storageKey`, e.g.
+   * 'chrome-extension://<id>/', through a session on `targetId`: on the browser session itself
+   * Storage.clearDataForStorageKey answers "Internal error".
+   */
+  async clearStorage(targetId: string, storageKey: string, storageTypes: string): Promise<void> {
+    await this.#cdp.inSession(targetId, (sessionId) =>
+      this.#cdp.call('Storage.clearDataForStorageKey', (c) => c.send('Storage.clearDataForStorageKey', { storageKey, storageTypes }, sessionId)),
+    )
+  }
+
   /** Closes the DevTools connection (not the browser). */
   close(): Promise<void> {
     return this.#cdp.close()

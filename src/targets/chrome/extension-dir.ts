@@ -12,6 +12,8 @@ export interface ExtensionDir {
   id: string
   /** The manifest's `name`, as written (a `__MSG_…__` placeholder stays one), for messages. */
   name: string
+  /** Whether the manifest asks for the `storage` permission (required or optional): the extension may have chrome.storage. */
+  storageApi: boolean
   /** `background.service_worker` from the manifest, relative to `path`, when it declares one. */
   serviceWorker: string | undefined
 }
@@ -32,7 +34,8 @@ export async function loadExtensionDir(dir: string): Promise<ExtensionDir> {
   await checkFile(path, manifestPath, 'action.default_popup', manifest.action?.default_popup)
   if (manifest.key !== undefined && typeof manifest.key !== 'string') throw new ConfigError(`${manifestPath}: "key" must be a string`)
   const id = manifest.key === undefined ? extensionIdForPath(path) : extensionIdForKey(manifest.key, manifestPath)
-  return { path, id, name: typeof manifest.name === 'string' ? manifest.name : '', serviceWorker }
+  const storageApi = [manifest.permissions, manifest.optional_permissions].some((list) => Array.isArray(list) && list.includes('storage'))
+  return { path, id, name: typeof manifest.name === 'string' ? manifest.name : '', storageApi, serviceWorker }
 }
 
 /** A manifest field naming a file: undefined, or a string naming a file that exists. */
@@ -49,6 +52,8 @@ async function checkFile(dir: string, manifestPath: string, field: string, value
 interface ManifestFiles {
   name?: unknown
   key?: unknown
+  permissions?: unknown
+  optional_permissions?: unknown
   background?: { service_worker?: unknown }
   side_panel?: { default_path?: unknown }
   action?: { default_popup?: unknown }

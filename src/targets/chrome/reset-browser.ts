@@ -72,15 +72,14 @@ export async function resetBrowserState(
   }
   const tab = await step('close the other tabs and the extension pages', () => closeAllButOneTab(chrome, dir?.id, timeout))
   if (dir !== undefined && extension !== undefined) {
-    await step('clear its storage', () => clearExtensionStorage(chrome, { extensionId: dir.id, tabId: tab.id, after: url, timeout }))
+    await step('clear its storage', () => clearExtensionStorage(chrome, dir, { tabId: tab.id, timeout }))
     await step('reload it', () => reloadExtension(chrome, dir, extension.loadUnpacked, { timeout }))
     if (dir.serviceWorker !== undefined) {
       await step('let onInstalled settle', () => waitForQuietTabs(chrome, timeout))
       await step('close the tabs it opened', () => closeAllButOneTab(chrome, dir.id, timeout))
     }
-  } else {
-    await step('open the start page', () => chrome.navigate(tab.id, url, { timeout }))
   }
+  await step('open the start page', () => chrome.navigate(tab.id, url, { timeout }))
   return { ms: performance.now() - started, steps }
 }
 
