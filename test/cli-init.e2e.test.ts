@@ -1,8 +1,9 @@
-// `agentprobe init` in a fresh repo holding the fixture extension as its build output: the suite
-// it writes passes with `npx vitest run`, and its case passes with `agentprobe run`. The temp repo
-// resolves 'agentprobe' to this package and 'vitest' to ours through node_modules links (no network).
+// `agentprobe init` as a user runs it, in fresh repos holding extensions of different shapes (none
+// of them the repo's fixture): the tests it writes pass with `npx vitest run`, with the generated
+// file present twice so the reset between files runs. Each temp repo resolves 'agentprobe' to this
+// package and 'vitest' to ours through node_modules links (no network).
 import { execa } from 'execa'
-import { cp, mkdir, mkdtemp, readFile, symlink, writeFile } from 'node:fs/promises'
+import { cp, mkdir, mkdtemp, readdir, readFile, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -10,27 +11,137 @@ import { parse } from 'yaml'
 
 const root = resolve(import.meta.dirname, '..')
 const bin = join(root, 'bin/agentprobe.js')
+const icons = join(root, 'fixtures/extensions/sidepanel/icons')
+const ICONS = { 16: 'icons/16.png', 48: 'icons/48.png', 128: 'icons/128.png' }
+const page = (body: string) => `<!doctype html><html><head><meta charset="utf-8"><style>body { font: 18px sans-serif; margin: 24px; min-width: 320px }</style></head><body>${body}</body></html>`
 
-function run(command: string, args: string[], cwd: string) {
+function run(command: string, args: string[], cwd: string, timeout = 240_000) {
   const { DISPLAY: _display, VITEST: _vitest, VITEST_MODE: _mode, VITEST_POOL_ID: _pool, VITEST_WORKER_ID: _worker, NODE_ENV: _env, FORCE_COLOR: _color, ...rest } = process.env
-  return execa(command, args, { cwd, reject: false, all: true, env: { ...rest, npm_config_offline: 'true', NO_COLOR: '1' }, extendEnv: false })
+  return execa(command, args, { cwd, reject: false, all: true, timeout, env: { ...rest, npm_config_offline: 'true', NO_COLOR: '1' }, extendEnv: false })
 }
 
-async function freshRepo(withPackage = true): Promise<string> {
-  const repo = await mkdtemp(join(tmpdir(), 'agentprobe-init-'))
-  await cp(join(root, 'fixtures/extensions/sidepanel'), join(repo, 'dist'), { recursive: true })
-  if (!withPackage) return repo
-  await writeFile(join(repo, 'package.json'), JSON.stringify({ name: 'demo-extension', private: true, type: 'module', devDependencies: { agentprobe: `file:${root}`, vitest: '^5.1.2' } }, null, 2))
+interface Shape {
+  manifest: object
+  files?: Record<string, string>
+  /** Copy the fixture's coloured icons into icons/. */
+  icons?: boolean
+  /** The package's "type" (none: CommonJS). */
+  type?: 'module'
+  /** Tests in one copy of the generated file (0: init only, nothing to run). */
+  tests: number
+}
+
+/** The extension shapes real extensions come in, one trait each. */
+const SHAPES: Record<string, Shape> = {
+  // Chrome's "Hello Extensions": a popup, no icon, no storage, no worker.
+  'popup-only': {
+    manifest: { name: 'Hello Popup', action: { default_popup: 'hello.html' } },
+    files: { 'hello.html': page('<h1>Hello Extensions</h1>') },
+    type: 'module',
+    tests: 1,
+  },
+  // A side panel the icon opens (openPanelOnActionClick), so the click never fires onClicked.
+  'side-panel': {
+    manifest: { name: 'Panel Maker', action: { default_icon: ICONS }, side_panel: { default_path: 'panel.html' }, permissions: ['sidePanel'], background: { service_worker: 'sw.js' } },
+    files: { 'panel.html': page('<h1>Reading List</h1>'), 'sw.js': 'chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: true })\n' },
+    icons: true,
+    type: 'module',
+    tests: 3,
+  },
+  // An options page and nothing else, in a CommonJS package: vitest.config.mts, no Vite warning.
+  'options-only': {
+    manifest: { name: 'Quiet Settings', options_ui: { page: 'options.html', open_in_tab: true } },
+    files: { 'options.html': page('<h2>Quiet Settings</h2><label><input type="checkbox"> Mute all tabs</label>') },
+    tests: 1,
+  },
+  // An icon without a popup: the worker's action.onClicked opens a tab.
+  'action-click': {
+    manifest: { name: 'Tab Opener', action: { default_title: 'Open', default_icon: ICONS }, icons: ICONS, background: { service_worker: 'sw.js' } },
+    files: { 'sw.js': "chrome.action.onClicked.addListener(() => chrome.tabs.create({ url: 'about:blank' }))\n" },
+    icons: true,
+    type: 'module',
+    tests: 2,
+  },
+  // Content scripts that may run on localhost, and one list that cannot run on this machine.
+  'content-script': {
+    manifest: { name: 'Page Marker', content_scripts: [{ matches: ['http://localhost/*'], js: ['mark.js'] }] },
+    files: { 'mark.js': 'document.documentElement.dataset.marked = "yes"\n' },
+    type: 'module',
+    tests: 1,
+  },
+  'content-script-remote': {
+    manifest: { name: 'Remote Marker', content_scripts: [{ matches: ['https://example.com/*'], js: ['mark.js'] }] },
+    files: { 'mark.js': 'document.documentElement.dataset.marked = "yes"\n' },
+    type: 'module',
+    tests: 0,
+  },
+  // No background, no action, no page: only a name.
+  bare: { manifest: { name: 'Bare Bones' }, type: 'module', tests: 1 },
+}
+
+async function freshRepo(name: string, shape?: Shape): Promise<string> {
+  const repo = await mkdtemp(join(tmpdir(), `agentprobe-init-${name}-`))
+  if (shape) {
+    await mkdir(join(repo, 'ext'))
+    await writeFile(join(repo, 'ext/manifest.json'), JSON.stringify({ manifest_version: 3, version: '1.0', ...shape.manifest }, null, 2))
+    for (const [file, text] of Object.entries(shape.files ?? {})) await writeFile(join(repo, 'ext', file), text)
+    if (shape.icons) await cp(icons, join(repo, 'ext/icons'), { recursive: true })
+  } else {
+    await cp(join(root, 'fixtures/extensions/sidepanel'), join(repo, 'dist'), { recursive: true })
+  }
+  const type = shape ? shape.type : 'module'
+  await writeFile(join(repo, 'package.json'), JSON.stringify({ name, private: true, ...(type && { type }), devDependencies: { agentprobe: `file:${root}`, vitest: '^5.1.2' } }, null, 2))
   await mkdir(join(repo, 'node_modules/.bin'), { recursive: true })
   await symlink(root, join(repo, 'node_modules/agentprobe'))
   await symlink(join(root, 'node_modules/vitest'), join(repo, 'node_modules/vitest'))
   await symlink('../vitest/vitest.mjs', join(repo, 'node_modules/.bin/vitest'))
+  await symlink('../agentprobe/bin/agentprobe.js', join(repo, 'node_modules/.bin/agentprobe'))
   return repo
 }
 
-describe('agentprobe init', () => {
-  it('writes a config, a test named from the manifest, a case and a workflow; `npx vitest run` passes there', async () => {
-    const repo = await freshRepo()
+/** At most this many `vitest run`s at once: each starts its own Xvfb and Chromium, on a 2-core machine. */
+const lanes = { free: 3, waiting: [] as (() => void)[] }
+async function inLane<T>(work: () => Promise<T>): Promise<T> {
+  if (lanes.free === 0) await new Promise<void>((resolve) => lanes.waiting.push(resolve))
+  else lanes.free--
+  try {
+    return await work()
+  } finally {
+    const next = lanes.waiting.shift()
+    if (next) next()
+    else lanes.free++
+  }
+}
+
+describe.concurrent('agentprobe init on extensions of every shape: `npx vitest run` passes there, the generated file twice', () => {
+  it.each(Object.keys(SHAPES).filter((name) => SHAPES[name]!.tests > 0))('%s', async (name) => {
+    const shape = SHAPES[name]!
+    const repo = await freshRepo(name, shape)
+    const init = await run('npx', ['agentprobe', 'init', '--extension', 'ext'], repo)
+    expect(init.exitCode, init.all).toBe(0)
+    expect(init.stdout).toContain(`created ${shape.type === 'module' ? 'vitest.config.ts' : 'vitest.config.mts'}`)
+    const [testName] = await readdir(join(repo, 'tests'))
+    await cp(join(repo, 'tests', testName!), join(repo, 'tests', testName!.replace('.cua.test.ts', '-again.cua.test.ts')))
+    const vitest = await inLane(() => run('npx', ['vitest', 'run'], repo))
+    const output = `${repo}:\n${vitest.all}`
+    expect(vitest.exitCode, output).toBe(0)
+    expect(vitest.all, output).toMatch(new RegExp(`Tests\\s+${2 * shape.tests} passed`))
+    // Vite says nothing about the config's module syntax, whatever the package's type.
+    expect(vitest.all, output).not.toMatch(/configLoader|ESM syntax in a file loaded as CommonJS/)
+  }, 300_000)
+
+  it('content scripts that cannot run on this machine: a skipped test that says why', async () => {
+    const repo = await freshRepo('remote', SHAPES['content-script-remote'])
+    expect((await run('npx', ['agentprobe', 'init', '--extension', 'ext'], repo)).exitCode).toBe(0)
+    const text = await readFile(join(repo, 'tests/remote-marker.cua.test.ts'), 'utf8')
+    expect(text).toContain("test.skip('Remote Marker: a page its content scripts match'")
+    expect(text).toContain('// Not run: its content scripts match only https://example.com/*, and no page on this machine can be served there.')
+  })
+})
+
+describe.concurrent('agentprobe init', () => {
+  it('in a repo with the fixture: a config, a test, a case and a workflow; the case passes with `agentprobe run`', async () => {
+    const repo = await freshRepo('demo-extension')
     const init = await run(process.execPath, [bin, 'init'], repo)
     expect(init.exitCode, init.all).toBe(0)
     for (const file of ['vitest.config.ts', 'tests/sidepanel-fixture.cua.test.ts', 'cases/sidepanel-fixture.yaml', '.github/workflows/browser-cua.yml']) {
@@ -40,18 +151,13 @@ describe('agentprobe init', () => {
     const workflow = await readFile(join(repo, '.github/workflows/browser-cua.yml'), 'utf8')
     expect(JSON.stringify(parse(workflow))).toContain('--case cases/sidepanel-fixture.yaml')
 
-    const vitest = await run('npx', ['vitest', 'run'], repo)
-    expect(vitest.exitCode, vitest.all).toBe(0)
-    expect(vitest.all).toMatch(/Tests\s+3 passed/)
-    expect(vitest.all).toContain('Sidepanel Fixture: the toolbar icon opens the popup')
-
-    const cli = await run(process.execPath, [bin, 'run', '--target', 'browser', '--extension', './dist', '--case', 'cases/sidepanel-fixture.yaml', '--output-dir', 'artifacts/case'], repo)
+    const cli = await inLane(() => run(process.execPath, [bin, 'run', '--target', 'browser', '--extension', './dist', '--case', 'cases/sidepanel-fixture.yaml', '--output-dir', 'artifacts/case'], repo))
     expect(cli.exitCode, cli.all).toBe(0)
     expect(JSON.parse(await readFile(join(repo, 'artifacts/case/result.json'), 'utf8'))).toMatchObject({ status: 'passed', verdict: 'YES' })
-  }, 240_000)
+  }, 300_000)
 
   it('keeps files that exist, unless --force', async () => {
-    const repo = await freshRepo()
+    const repo = await freshRepo('demo-extension')
     await mkdir(join(repo, 'cases'))
     await writeFile(join(repo, 'cases/sidepanel-fixture.yaml'), '# mine\n')
     await writeFile(join(repo, 'vitest.config.mts'), 'export default {}\n')
@@ -66,7 +172,7 @@ describe('agentprobe init', () => {
   })
 
   it('exits 2 outside a package, or with no extension to find', async () => {
-    const bare = await freshRepo(false)
+    const bare = await mkdtemp(join(tmpdir(), 'agentprobe-init-bare-'))
     const noPackage = await run(process.execPath, [bin, 'init'], bare)
     expect(noPackage.exitCode).toBe(2)
     expect(noPackage.stderr).toContain('agentprobe init: no package.json in')
