@@ -36,7 +36,7 @@ describe('a cassette recorded against the model double', () => {
     const r = await run(['--extension', extension, '--case', sidepanelCase, '--output-dir', join(dir, 'record'), '--cassette', cassette, '--cassette-mode', 'record'], { ...model, OPENAI_BASE_URL: double.url })
     expect(r.exitCode, r.all).toBe(0)
     const text = await readFile(cassette, 'utf8')
-    expect(JSON.parse(text)).toMatchObject({ version: 1, tests: { 'sidepanel-open-test': expect.any(Array) } })
+    expect(JSON.parse(text)).toMatchObject({ version: 2, tests: { 'sidepanel-open-test': { 'openai/gpt-5.4': expect.any(Array) } } })
     expect(text).not.toContain(KEY)
     expect(double.calls.length).toBeGreaterThan(0)
   })
@@ -49,6 +49,16 @@ describe('a cassette recorded against the model double', () => {
     const trace = JSON.parse(await readFile(join(dir, 'replay', 'trace.json'), 'utf8'))
     expect(trace.cassette).toMatchObject({ mode: 'replay', liveSteps: 0, liveVerdicts: 0 })
     expect(trace.cassette.replayedSteps).toBeGreaterThan(0)
+  })
+
+  it('replays with no key at all, and says whose recording it replays', async () => {
+    const r = await run(['--extension', extension, '--case', sidepanelCase, '--output-dir', join(dir, 'no-key'), '--cassette', cassette], { CI: 'true' })
+    expect(r.exitCode, r.all).toBe(0)
+    expect(r.all).toMatch(/model offline \(.*\); a test with a cassette replays the model that recorded it/)
+    expect(r.all).toMatch(/agentprobe: model openai\/gpt-5\.4, replayed from \S+sidepanel\.cassette\.json \(no key needed\)/)
+    const trace = JSON.parse(await readFile(join(dir, 'no-key', 'trace.json'), 'utf8'))
+    expect(trace.model).toBe('openai/gpt-5.4')
+    expect(trace.cassette).toMatchObject({ mode: 'replay', recordedBy: 'openai/gpt-5.4', liveSteps: 0, liveVerdicts: 0 })
   })
 
   it('fails as replay_drift on a restyled extension, with a side-by-side diff image', async () => {

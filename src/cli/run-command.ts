@@ -70,6 +70,7 @@ export async function runCommand(args: string[], env: Record<string, string | un
       cwd,
       onStart: (spec) => log(`▶ ${spec.testCase.name}`),
       onDone: (run) => describeResult(run.spec.testCase.name, run).forEach((line) => log(line)),
+      onNotice: (line) => log(line),
     }),
   )
   const results = []

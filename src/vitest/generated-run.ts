@@ -5,7 +5,7 @@
 import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import type { TaskMeta } from 'vitest'
+import type { TaskMeta, TestArtifact } from 'vitest'
 import { createVitest, type Reporter, type TestCase, type TestModule, type TestSequencerConstructor, type TestSpecification } from 'vitest/node'
 import { modulePath } from '../config/module-path.ts'
 import { agentprobe, type AgentprobePluginOptions } from './plugin.ts'
@@ -43,6 +43,8 @@ export interface RunGeneratedOptions {
   maxWorkers: number
   onStart?(file: string, project: string): void
   onDone(result: GeneratedResult): void
+  /** A line said once for the run (which model's recording replays). */
+  onNotice?(line: string): void
 }
 
 /** A module of this folder (case-test, bench-test), for a generated file to import. */
@@ -116,6 +118,9 @@ function collector(dir: string, results: GeneratedResult[], o: RunGeneratedOptio
   }
   return {
     onTestModuleStart: (module: TestModule) => o.onStart?.(name(module), module.project.name),
+    onTestCaseArtifactRecord: (_test: TestCase, artifact: TestArtifact) => {
+      if (artifact.type === 'agentprobe:notice') o.onNotice?.(artifact.line)
+    },
     onTestCaseResult: (test: TestCase) => finish(test.module, test.result().errors ?? [], test.meta()),
     // A file that failed before its test ran (an import or a fixture error) has only module errors.
     onTestModuleEnd: (module: TestModule) => finish(module, module.errors(), {}),

@@ -24,6 +24,7 @@ export interface RunCasesOptions {
   cwd: string
   onStart(spec: CaseSpec): void
   onDone(run: CaseRun): void
+  onNotice?(line: string): void
 }
 
 export async function runCasesInVitest(o: RunCasesOptions): Promise<CaseRun[]> {
@@ -40,6 +41,7 @@ export async function runCasesInVitest(o: RunCasesOptions): Promise<CaseRun[]> {
     projects: [{ name: 'cases', plugin: o.plugin, files: files.map((f) => f.name) }],
     maxWorkers: 1,
     onStart: (file) => o.onStart(specOf.get(file)!),
+    onNotice: (line) => o.onNotice?.(line),
     onDone: ({ file, meta, errors }) => {
       const run = { spec: specOf.get(file)!, result: meta.agentprobeCase, errors }
       runs.set(file, run)
