@@ -35,7 +35,9 @@ describe('the files agentprobe init writes', () => {
     expect(test).toContain("test('Sidepanel Fixture: the toolbar icon opens the popup'")
     expect(test).toContain("await expect(chrome).toHaveTarget({ type: 'page', url: /\\/popup\\.html([?#].*)?$/ })")
     expect(test).toContain(`await expect(screen).toVerify('Is the popup showing \\'${ext.popup!.text}\\'?')`)
-    expect(test).toContain("await chrome.openExtensionPage('sidepanel.html')")
+    expect(test).toContain("const tab = await chrome.openExtensionPage('sidepanel.html')")
+    expect(test).toContain("'chrome.windows.getCurrent().then((w) => chrome.sidePanel.open({ windowId: w.id }))', { userGesture: true })")
+    expect(test).toContain("toVerify('Is the side panel showing \\'Sidepanel UI\\'?')")
     expect(configFile(ext)).toContain("plugins: [agentprobe({ extension: './fixtures/extensions/sidepanel' })]")
     const testCase = caseSchema.parse(parse(caseFile(ext)))
     expect(testCase.verification?.prompt).toBe(`Is the Sidepanel Fixture popup open and showing '${ext.popup!.text}' (not an error page)?`)
@@ -53,6 +55,13 @@ describe('the files agentprobe init writes', () => {
     expect(test).toContain("toVerify('Is the options page showing \\'Clicker Settings\\'?')")
     expect(test).toContain('chrome.action.onClicked.addListener(() => globalThis.agentprobeClicks++)')
     expect(test).not.toContain("toHaveTarget({ type: 'page', url: /\\/popup")
+  })
+
+  it('a side panel without the sidePanel permission is opened as a tab', async () => {
+    const root = await extension({ name: 'Tabbed', side_panel: { default_path: 'p.html' } }, { 'p.html': '<h1>Panel Page</h1>' })
+    const test = testFile(await readExtensionFacts(root, 'ext', 'x'))
+    expect(test).toContain("test('Tabbed: the side panel page loads'")
+    expect(test).not.toContain('chrome.sidePanel.open')
   })
 
   it('a popup its scripts draw gets no quoted check, and says so', async () => {

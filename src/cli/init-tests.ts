@@ -34,6 +34,19 @@ ${showsText(page, what)}
 })`
 }
 
+function sidePanelTest(ext: ExtensionFacts, panel: NonNullable<ExtensionFacts['sidePanel']>): string {
+  if (!panel.permitted) return pageTest(ext, panel, 'side panel page', 'the side panel page loads')
+  return `// ${panel.path} opens in the browser's side panel${panel.text ? ` and shows '${panel.text}' (read from its HTML)` : ''}: one of the
+// extension's own tabs calls chrome.sidePanel.open with a user gesture, as a click in the extension would.
+test(${q(`${ext.name}: the side panel opens`)}, async ({ screen, chrome }) => {
+  const tab = await chrome.openExtensionPage(${q(panel.path)})
+  await chrome.evaluate({ url: tab.url }, 'chrome.windows.getCurrent().then((w) => chrome.sidePanel.open({ windowId: w.id }))', { userGesture: true })
+  await chrome.closeTarget(tab.id)
+  await expect(chrome).toHaveTarget({ type: 'page', url: ${urlRegex(panel.path)} })
+${showsText(panel, 'side panel')}
+})`
+}
+
 function actionClickTest(ext: ExtensionFacts): string {
   if (!ext.serviceWorker) {
     return `// The action has no popup and no worker listens for its click: the run fails only if the icon cannot be found and clicked.
@@ -84,7 +97,7 @@ export function testFile(ext: ExtensionFacts): string {
   const tests: string[] = []
   if (ext.popup) tests.push(popupTest(ext, ext.popup))
   if (ext.actionClick) tests.push(actionClickTest(ext))
-  if (ext.sidePanel) tests.push(pageTest(ext, ext.sidePanel, 'side panel page', 'the side panel page loads'))
+  if (ext.sidePanel) tests.push(sidePanelTest(ext, ext.sidePanel))
   if (ext.options) tests.push(pageTest(ext, ext.options, 'options page', 'the options page opens'))
   if (ext.serviceWorker) tests.push(workerTest(ext))
   if (ext.contentScripts) tests.push(contentScriptTest(ext, ext.contentScripts))
