@@ -34,6 +34,12 @@ describe('findExtensionIcon on real frames', () => {
     expect('what' in found && found.what).toMatch(/the pinned slot .*: its manifest icon matched nothing: no match scoring 0\.8 or more \(best -?0\.\d\d at/)
   })
 
+  it('does not take a red button on the page for a flat red icon: the pinned slot wins', async () => {
+    const found = await findExtensionIcon(await loadFrame('coloured-buttons'), locator, await flatRedIcon())
+    expect(found).toMatchObject({ at: { x: 1770, y: 63 } })
+    expect('what' in found && found.what).toMatch(/the pinned slot .*: its flat icon's colour matched only away from the pinned slot, at \(\d+, 2\d\d\)\)$/)
+  })
+
   it('misses, saying why, on a frame without a toolbar', async () => {
     const png = new Uint8Array(await sharp({ create: { width: 1280, height: 720, channels: 3, background: '#ffffff' } }).png().toBuffer())
     expect(await findExtensionIcon({ png, hash: 'blank' }, locator, undefined)).toEqual({

@@ -3,26 +3,39 @@
 // toolbar's layout (Chrome draws a letter tile for an extension without an icon). The step's text
 // says which way it was found, so a trace shows how sure the click was.
 import type { Frame } from '../../core/frame.ts'
-import type { Locator } from '../../grounding/locate.ts'
+import type { Box } from '../../core/geometry.ts'
+import type { LocateResult, Locator } from '../../grounding/locate.ts'
 
 /** A toolbar-layout reading below this is not trusted with a click. */
 const SLOT_CONFIDENCE = 0.5
+/** A reading this sure (an icon-sized button before the extensions menu) outranks a colour match elsewhere. */
+const SURE_SLOT = 0.75
 
 export type IconFound = { at: { x: number; y: number }; what: string } | { missed: string }
 
 /** Where to click for "the extension icon", and how that was found. */
 export async function findExtensionIcon(frame: Pick<Frame, 'png' | 'hash'>, locator: Pick<Locator, 'locate'>, icon: Uint8Array | undefined): Promise<IconFound> {
   let why = 'no icon in the manifest'
+  let slot: LocateResult | undefined
   if (icon) {
     const match = await locator.locate(frame, { image: icon })
     const found = match.located
-    if (found) return { at: found.center, what: `the extension icon (${found.via === 'colour' ? 'colour' : 'template'} match ${found.confidence.toFixed(2)})` }
-    why = `its manifest icon matched nothing: ${match.seen}`
+    // A one-colour icon matches any patch of its colour: off the pinned slot, the slot wins.
+    slot = found?.via === 'colour' ? await locator.locate(frame, { toolbarSlot: true }) : undefined
+    const sure = slot?.located && slot.located.confidence >= SURE_SLOT ? slot.located : undefined
+    if (found && (!sure || inside(found.center, sure.box))) {
+      return { at: found.center, what: `the extension icon (${found.via === 'colour' ? 'colour' : 'template'} match ${found.confidence.toFixed(2)})` }
+    }
+    why = found ? `its flat icon's colour matched only away from the pinned slot, at (${found.center.x}, ${found.center.y})` : `its manifest icon matched nothing: ${match.seen}`
   }
-  const slot = await locator.locate(frame, { toolbarSlot: true })
+  slot ??= await locator.locate(frame, { toolbarSlot: true })
   if (slot.located && slot.located.confidence >= SLOT_CONFIDENCE) {
     return { at: slot.located.center, what: `the extension icon (the pinned slot ${slot.seen}, layout ${slot.located.confidence.toFixed(2)}: ${why})` }
   }
   const layout = slot.located ? `the first button ${slot.seen} (layout ${slot.located.confidence.toFixed(2)})` : slot.seen
   return { missed: `could not find the extension icon on screen (${why}; toolbar: ${layout})` }
+}
+
+function inside(p: { x: number; y: number }, box: Box, margin = 4): boolean {
+  return p.x >= box.x - margin && p.x < box.x + box.width + margin && p.y >= box.y - margin && p.y < box.y + box.height + margin
 }
