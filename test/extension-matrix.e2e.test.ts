@@ -30,6 +30,8 @@ const TRAITS = [
 ] as const
 type Trait = (typeof TRAITS)[number]
 const ROW_TIMEOUT = 600_000
+/** Vitest's line at the end of each watch run: 'Waiting for file changes' when it passed, 'Tests failed. Watching for file changes' when not. */
+const RUN_DONE = /(Waiting|Watching) for file changes/
 
 /** At most two child suites at once: each runs an Xvfb, a Chromium and OCR. */
 const slots = limit(2)
@@ -118,12 +120,12 @@ describe.concurrent('watch mode on each: an edit under the extension reruns and 
         const child = vitest(repo, ['--watch', `${trait}.hand`])
         const output = watchOutput(child)
         try {
-          const first = await output.next(/Waiting for file changes/, `${trait}: the first watch run`)
+          const first = await output.next(RUN_DONE, `${trait}: the first watch run`)
           const before = /MATRIX-BUILD pid=(\d+) version=1\.0\.0/.exec(first)
           expect(before, `${trait}: the first watch run in ${repo} did not pass:\n${tail(first)}`).not.toBeNull()
           const manifest = join(repo, 'ext/manifest.json')
           await writeFile(manifest, (await readFile(manifest, 'utf8')).replace('"version": "1.0.0"', '"version": "1.0.1"'))
-          const rerun = await output.next(/Waiting for file changes/, `${trait}: the rerun after editing ext/manifest.json`)
+          const rerun = await output.next(RUN_DONE, `${trait}: the rerun after editing ext/manifest.json`)
           const reload = /agentprobe: (\S+) changed, extension reloaded in (\d+) ms in (\d+) browser\(s\), no restart/.exec(rerun)
           expect(reload, `${trait}: no in-place reload after the edit:\n${tail(rerun)}`).not.toBeNull()
           expect(reload![1]).toBe('ext/manifest.json')
