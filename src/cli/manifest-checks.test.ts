@@ -15,6 +15,7 @@ it('passes the fixture extension on every line', async () => {
     ['popup', 'ok'],
     ['worker', 'ok'],
     ['icons', 'ok'],
+    ['loads', 'ok'],
   ])
 })
 

@@ -1,8 +1,9 @@
 // The extension's manifest as `agentprobe doctor` sees it: MV3, and every file it names (side
-// panel, popup, service worker, icons) present — Chromium blocks its start on a missing one.
+// panel, popup, service worker, icons, content scripts…) present — Chromium blocks its start on a missing one.
 import { access, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { errorMessage } from '../core/errors.ts'
+import { loadExtensionDir } from '../targets/chrome/extension-dir.ts'
 import type { Check } from './check.ts'
 
 interface Manifest {
@@ -51,13 +52,24 @@ export async function checkManifest(dir: string, shown: string): Promise<Check[]
     await named('popup', 'action.default_popup', manifest.action?.default_popup, 'no action.default_popup: a click on the icon fires chrome.action.onClicked'),
     await named('worker', 'background.service_worker', manifest.background?.service_worker, 'no background.service_worker'),
     await checkIcons(manifest, shown, exists),
+    await checkLoadable(dir),
   ]
+}
+
+/** Every file and message the manifest names, checked as the launcher checks them before Chromium starts. */
+async function checkLoadable(dir: string): Promise<Check> {
+  try {
+    await loadExtensionDir(dir)
+    return { name: 'loads', status: 'ok', detail: 'every file and message the manifest names is there' }
+  } catch (error) {
+    return { name: 'loads', status: 'fail', detail: errorMessage(error), fix: 'build the extension, or fix the field the message names' }
+  }
 }
 
 async function checkIcons(manifest: Manifest, shown: string, exists: (file: string) => Promise<boolean>): Promise<Check> {
   const files = [...new Set([...iconFiles(manifest.icons), ...iconFiles(manifest.action?.default_icon)])]
   if (files.length === 0) {
-    return { name: 'icons', status: 'warn', detail: 'none declared: the toolbar shows a letter, and the offline model finds "the extension icon" by its image', fix: 'add "icons": { "16": …, "48": …, "128": … } to manifest.json' }
+    return { name: 'icons', status: 'warn', detail: "none declared: the toolbar shows Chrome's letter tile, which the offline model finds by the toolbar's layout (the pinned slot), not by an image", fix: 'add "icons": { "16": …, "48": …, "128": … } to manifest.json' }
   }
   const missing = []
   for (const file of files) if (!(await exists(file))) missing.push(file)

@@ -4,6 +4,7 @@ import { access, readFile, realpath, stat } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { ConfigError, errorMessage } from '../../core/errors.ts'
 import { extensionIdForKey, extensionIdForPath } from './extension-id.ts'
+import { manifestFileFields, messagePlaceholders } from './manifest-files.ts'
 
 export interface ExtensionDir {
   /** The real absolute path, as Chromium resolves it (symlinks followed): the ID depends on it. */
@@ -18,7 +19,7 @@ export interface ExtensionDir {
   serviceWorker: string | undefined
 }
 
-/** Reads and checks `dir`; a ConfigError naming the path when the folder, manifest or worker is missing or invalid. */
+/** Reads and checks `dir`; a ConfigError naming the path and field when the folder, manifest, a file it names or a message is missing or invalid. */
 export async function loadExtensionDir(dir: string): Promise<ExtensionDir> {
   const path = await realpath(resolve(dir)).catch(() => undefined)
   if (path === undefined || !(await stat(path)).isDirectory()) {
@@ -28,35 +29,56 @@ export async function loadExtensionDir(dir: string): Promise<ExtensionDir> {
   const text = await readFile(manifestPath, 'utf8').catch(() => undefined)
   if (text === undefined) throw new ConfigError(`extension folder ${path} has no manifest.json (looked for ${manifestPath})`)
   const manifest = parseManifest(text, manifestPath)
-  const serviceWorker = await checkFile(path, manifestPath, 'background.service_worker', manifest.background?.service_worker)
-  // Chromium refuses (with the same blocking dialog) a manifest whose side panel or popup file is missing.
-  await checkFile(path, manifestPath, 'side_panel.default_path', manifest.side_panel?.default_path)
-  await checkFile(path, manifestPath, 'action.default_popup', manifest.action?.default_popup)
+  // Chromium refuses (with the same blocking dialog) a manifest naming a file that is missing.
+  for (const { field, value } of manifestFileFields(manifest)) await checkFile(path, manifestPath, field, value)
+  await checkLocales(path, manifestPath, manifest)
+  const serviceWorker = manifest.background?.service_worker as string | undefined
   if (manifest.key !== undefined && typeof manifest.key !== 'string') throw new ConfigError(`${manifestPath}: "key" must be a string`)
   const id = manifest.key === undefined ? extensionIdForPath(path) : extensionIdForKey(manifest.key, manifestPath)
   const storageApi = [manifest.permissions, manifest.optional_permissions].some((list) => Array.isArray(list) && list.includes('storage'))
   return { path, id, name: typeof manifest.name === 'string' ? manifest.name : '', storageApi, serviceWorker }
 }
 
-/** A manifest field naming a file: undefined, or a string naming a file that exists. */
-async function checkFile(dir: string, manifestPath: string, field: string, value: unknown): Promise<string | undefined> {
-  if (value === undefined) return undefined
+/** A manifest field naming a file: a string naming a file that exists. */
+async function checkFile(dir: string, manifestPath: string, field: string, value: unknown): Promise<void> {
   if (typeof value !== 'string') throw new ConfigError(`${manifestPath}: ${field} must be a string`)
   const file = join(dir, value)
   await access(file).catch(() => {
     throw new ConfigError(`${manifestPath} names ${field} "${value}", but ${file} does not exist`)
   })
-  return value
 }
 
-interface ManifestFiles {
+/** Chromium's locale rules at load: `_locales` and `default_locale` go together, and every `__MSG_x__` the manifest uses is defined. */
+async function checkLocales(dir: string, manifestPath: string, manifest: ManifestFiles): Promise<void> {
+  const locales = join(dir, '_locales')
+  const hasLocales = await access(locales).then(() => true, () => false)
+  const placeholders = messagePlaceholders(manifest)
+  if (manifest.default_locale === undefined) {
+    if (hasLocales) throw new ConfigError(`${manifestPath} has no default_locale, but the folder has ${locales}: Chromium refuses localization without it`)
+    return
+  }
+  if (typeof manifest.default_locale !== 'string') throw new ConfigError(`${manifestPath}: default_locale must be a string`)
+  const messagesPath = join(locales, manifest.default_locale, 'messages.json')
+  const text = await readFile(messagesPath, 'utf8').catch(() => undefined)
+  if (text === undefined) throw new ConfigError(`${manifestPath} names default_locale "${manifest.default_locale}", but ${messagesPath} does not exist`)
+  let messages: unknown
+  try {
+    messages = JSON.parse(text)
+  } catch (error) {
+    throw new ConfigError(`${messagesPath} is not valid JSON: ${errorMessage(error)}`, { cause: error })
+  }
+  const defined = new Set(Object.keys(typeof messages === 'object' && messages !== null ? messages : {}).map((k) => k.toLowerCase()))
+  const missing = placeholders.find((p) => !defined.has(p.name.toLowerCase()))
+  if (missing) throw new ConfigError(`${manifestPath}: ${missing.field} uses __MSG_${missing.name}__, but ${messagesPath} does not define "${missing.name}"`)
+}
+
+interface ManifestFiles extends Record<string, unknown> {
   name?: unknown
+  default_locale?: unknown
   key?: unknown
   permissions?: unknown
   optional_permissions?: unknown
   background?: { service_worker?: unknown }
-  side_panel?: { default_path?: unknown }
-  action?: { default_popup?: unknown }
 }
 
 // Only what the launcher checks: that it is a JSON object naming files that exist, and what fixes its ID.
@@ -68,5 +90,5 @@ function parseManifest(text: string, manifestPath: string): ManifestFiles {
     throw new ConfigError(`${manifestPath} is not valid JSON: ${errorMessage(error)}`, { cause: error })
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ConfigError(`${manifestPath} must hold a JSON object`)
-  return value
+  return value as ManifestFiles
 }
