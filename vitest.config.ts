@@ -10,6 +10,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts', 'fixtures/**/*.test.ts', 'scripts/**/*.test.ts'],
+          // OCR on real frames takes 0.5 s alone and many times that beside the e2e browsers of one run.
+          testTimeout: 30_000,
         },
       },
       {

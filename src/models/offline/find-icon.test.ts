@@ -37,7 +37,17 @@ describe('findExtensionIcon on real frames', () => {
   it('does not take a red button on the page for a flat red icon: the pinned slot wins', async () => {
     const found = await findExtensionIcon(await loadFrame('coloured-buttons'), locator, await flatRedIcon())
     expect(found).toMatchObject({ at: { x: 1770, y: 63 } })
-    expect('what' in found && found.what).toMatch(/the pinned slot .*: its flat icon's colour matched only away from the pinned slot, at \(\d+, 2\d\d\)\)$/)
+    expect('what' in found && found.what).toMatch(/the pinned slot .*: its icon's colour match was away from the pinned slot, at \(\d+, 2\d\d\)\)$/)
+  })
+
+  it("does not take the icon drawn as a tab's favicon (an extension page it opened) for the toolbar button", async () => {
+    // The letter-tile frame (nothing in the slot matches) with the icon drawn at 16 px in the tab strip.
+    const frame = await loadFrame('toolbar-letter-tile')
+    const favicon = await sharp(sidepanelIcon).resize(16, 16).png().toBuffer()
+    const png = new Uint8Array(await sharp(frame.png).composite([{ input: favicon, left: 282, top: 12 }]).png().toBuffer())
+    const found = await findExtensionIcon({ png, hash: 'favicon' }, locator, sidepanelIcon)
+    expect(found).toMatchObject({ at: { x: 1770, y: 63 } })
+    expect('what' in found && found.what).toMatch(/the pinned slot .*: its icon's template match was away from the pinned slot, at \(290, 20\)\)$/)
   })
 
   it('misses, saying why, on a frame without a toolbar', async () => {

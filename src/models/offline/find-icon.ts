@@ -20,13 +20,15 @@ export async function findExtensionIcon(frame: Pick<Frame, 'png' | 'hash'>, loca
   if (icon) {
     const match = await locator.locate(frame, { image: icon })
     const found = match.located
-    // A one-colour icon matches any patch of its colour: off the pinned slot, the slot wins.
-    slot = found?.via === 'colour' ? await locator.locate(frame, { toolbarSlot: true }) : undefined
+    // The icon is drawn elsewhere too (a tab's favicon, the extension's own page), and a one-colour
+    // icon matches any patch of its colour: off the pinned slot, the slot wins.
+    slot = found ? await locator.locate(frame, { toolbarSlot: true }) : undefined
     const sure = slot?.located && slot.located.confidence >= SURE_SLOT ? slot.located : undefined
+    const how = found?.via === 'colour' ? 'colour' : 'template'
     if (found && (!sure || inside(found.center, sure.box))) {
-      return { at: found.center, what: `the extension icon (${found.via === 'colour' ? 'colour' : 'template'} match ${found.confidence.toFixed(2)})` }
+      return { at: found.center, what: `the extension icon (${how} match ${found.confidence.toFixed(2)})` }
     }
-    why = found ? `its flat icon's colour matched only away from the pinned slot, at (${found.center.x}, ${found.center.y})` : `its manifest icon matched nothing: ${match.seen}`
+    why = found ? `its icon's ${how} match was away from the pinned slot, at (${found.center.x}, ${found.center.y})` : `its manifest icon matched nothing: ${match.seen}`
   }
   slot ??= await locator.locate(frame, { toolbarSlot: true })
   if (slot.located && slot.located.confidence >= SLOT_CONFIDENCE) {
