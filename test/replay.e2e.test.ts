@@ -8,7 +8,7 @@ import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { execa } from 'execa'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { startModelDouble, type ModelDouble } from '../fixtures/model-double/index.ts'
 import { copyWithEdits } from '../bench/build.ts'
 import { artifactDirFor, slug } from '../src/session/artifact-paths.ts'
@@ -19,6 +19,8 @@ const PROJECT = join(root, 'test', 'replay-project')
 const CASSETTE = join(PROJECT, '__cua__', 'panel.cua.test.ts.cassette.json')
 const TEST = 'opens the side panel'
 const KEY = 'sk-replay-test-0123456789abcdef'
+/** One core kept busy, ending by itself after 30 minutes should its test be killed. */
+const BURN = 'const end = Date.now() + 1_800_000; while (Date.now() < end) {}'
 const PROVIDER = /^(AGENTPROBE_\w+|OPENAI_\w+|AZURE_CUA_\w+|GEMINI_\w+|DISPLAY|CI|VITEST\w*)$/
 
 /** One `vitest run` of the replay project, in an environment with no provider variable but `env`'s. */
@@ -66,7 +68,8 @@ afterAll(async () => {
 
 describe('a recording replayed under CI=true with no key and the model double stopped', () => {
   it('passes 10 times out of 10 while a CPU-burning process runs beside it', async () => {
-    const burner: ChildProcess = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' })
+    const burner: ChildProcess = spawn(process.execPath, ['-e', BURN], { stdio: 'ignore' })
+    onTestFinished(() => void burner.kill())
     const runs: { exitCode?: number; ms: number }[] = []
     try {
       for (let i = 0; i < 10; i++) {
