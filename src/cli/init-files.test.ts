@@ -89,6 +89,7 @@ describe('the files agentprobe init writes', () => {
     const ext = await readExtensionFacts(root, 'ext', 'my-extension')
     expect(ext).toEqual({ dir: 'ext', name: 'my-extension' })
     expect(testFile(ext)).toContain("test('my-extension loads'")
+    expect(caseFile(ext)).toContain('the offline model cannot judge this prompt; a real model (--model) can.')
   })
 
   it('names the config for the package module type', () => {

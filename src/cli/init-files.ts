@@ -29,9 +29,10 @@ const y = (text: string) => JSON.stringify(text)
 
 export function caseFile(ext: ExtensionFacts): string {
   const quoted = ext.popup?.text ? ` and showing '${ext.popup.text}'` : ''
+  const unjudged = quoted ? '' : "# No popup text to quote: the offline model cannot judge this prompt; a real model (--model) can.\n"
   return `# A case for \`agentprobe run\` (the seed's format), written by \`agentprobe init\`.
 # The offline model judges only quoted text in verification.prompt; a real model judges the rest.
-name: ${slug(ext.name)}-popup
+${unjudged}name: ${slug(ext.name)}-popup
 instruction: ${y('Click the extension icon in the Chrome toolbar.')}
 successCriteria: ${y(`The ${ext.name} ${ext.popup ? 'popup' : 'extension'} is open`)}
 failureCriteria: ${y('Nothing opens, or an error is shown')}
