@@ -125,6 +125,9 @@ describe('CassetteModel watching a screen that is not there yet', () => {
     expect(result.status, result.reason).toBe('passed')
     expect(model.stats).toMatchObject({ replayedSteps: 3, replayedVerdicts: 1, liveSteps: 0 })
     expect(result.run.steps.map((step) => step.frameHash)).toEqual(['page 0', 'page 1', 'page 2'].map((p) => contentHash(new TextEncoder().encode(p))))
+    const waits = result.run.steps.map((step) => Number(/replay waited (\d+) ms/.exec(step.notes?.join() ?? '')?.[1] ?? 0))
+    expect(waits[0]).toBe(0)
+    for (const ms of waits.slice(1)) expect(ms).toBeGreaterThanOrEqual(250)
   })
 
   it('is replay_drift when the frame never matches within the bound, with the diff of the last frame watched', async () => {

@@ -78,7 +78,8 @@ export class CassetteModel implements Model {
       this.stats.savedUsd += step.usage.costUsd
       run.out.steps.push(step)
       const secrets = this.#o.secrets ?? {}
-      return { status: step.status, actions: step.actions.map((a) => revealSecrets(a, secrets)), ...(step.text !== undefined && { text: step.text }), ...seen }
+      const waited = frame === turn.frame ? {} : { notes: [`replay waited ${Math.round(frame.at - turn.frame.at)} ms for the screen to match the recording`] }
+      return { status: step.status, actions: step.actions.map((a) => revealSecrets(a, secrets)), ...(step.text !== undefined && { text: step.text }), ...seen, ...waited }
     }
     if (this.#o.mode === 'replay') {
       const why = !run.recorded
