@@ -3,8 +3,8 @@
 // manifest and the pages' own HTML promise) and says how a real model makes it stronger.
 import type { ExtensionFacts, ExtensionPage } from './extension-facts.ts'
 
-/** A TypeScript string literal in the repo's usual single quotes. */
-export const q = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`
+/** A TypeScript string literal: single quotes, or double quotes around a question that quotes a label. */
+const q = (text: string) => (text.includes("'") && !text.includes('"') ? JSON.stringify(text) : `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`)
 /** A RegExp literal matching a target URL that ends with `path` (a query or hash allowed). */
 const urlRegex = (path: string) => `/\\/${path.replace(/[?#].*$/, '').replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}([?#].*)?$/`
 const CLICK_ICON = "await agent.do('Click the extension icon in the Chrome toolbar.', { maxSteps: 5 })"
