@@ -28,7 +28,7 @@ describe('the files agentprobe init writes', () => {
       name: 'Sidepanel Fixture',
       // The popup's heading is the extension's name, which the toolbar shows too: its button is quoted.
       popup: { path: 'popup.html', text: 'Open Sidepanel' },
-      sidePanel: { path: 'sidepanel.html', text: 'Sidepanel UI', permitted: true },
+      sidePanel: { path: 'sidepanel.html', text: 'Save note', permitted: true },
       serviceWorker: true,
     })
     const test = testFile(ext)
@@ -37,7 +37,7 @@ describe('the files agentprobe init writes', () => {
     expect(test).toContain(`await expect(screen).toVerify("Is the popup showing '${ext.popup!.text}'?")`)
     expect(test).toContain("const tab = await chrome.openExtensionPage('sidepanel.html')")
     expect(test).toContain("'chrome.windows.getCurrent().then((w) => chrome.sidePanel.open({ windowId: w.id }))', { userGesture: true })")
-    expect(test).toContain(`toVerify("Is the side panel showing 'Sidepanel UI'?")`)
+    expect(test).toContain(`toVerify("Is the side panel showing 'Save note'?")`)
     expect(configFile(ext)).toContain("plugins: [agentprobe({ extension: './fixtures/extensions/sidepanel' })]")
     const testCase = caseSchema.parse(parse(caseFile(ext)))
     expect(testCase.verification?.prompt).toBe(`Is the Sidepanel Fixture popup open and showing '${ext.popup!.text}' (not an error page)?`)

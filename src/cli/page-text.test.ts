@@ -20,8 +20,14 @@ describe('visibleLabel', () => {
       <body><script>if (a < b) document.write('<h1>Written Later</h1>')</script>
       <template><h1>Template Heading</h1></template><h1 hidden>Hidden Heading</h1>
       <div style="display: none"><h1>Nested Hidden</h1></div><!-- <h1>Commented</h1> -->
-      <p>Shown text</p></body></html>`
-    expect(visibleLabel(html)).toBe('Shown text')
+      <p>Shown text</p><button>Shown button</button></body></html>`
+    expect(visibleLabel(html)).toBe('Shown button')
+  })
+
+  it("offers only its controls' labels on a page that runs scripts, which often rewrite a heading", () => {
+    expect(visibleLabels('<h1>getting location...</h1><p>Wait</p><button>Locate me</button><script src="popup.js"></script>')).toEqual(['Locate me'])
+    expect(visibleLabels('<h1>getting location...</h1><script src="popup.js"></script>')).toEqual([])
+    expect(visibleLabels('<h1>getting location...</h1>')).toEqual(['getting location...'])
   })
 
   it('skips text OCR would not match as one quoted line: long, wrapped, symbols, quotes, placeholders', () => {

@@ -1,4 +1,4 @@
-// What an extension page visibly says before its scripts run, read from its HTML with a small
+// What an extension page visibly says whatever its scripts do, read from its HTML with a small
 // tag scanner (no DOM library): `init` quotes one short line of it, because the keyless offline
 // verifier judges only quoted text, and OCR reads a heading or a button label reliably.
 
@@ -15,13 +15,20 @@ interface Open {
   text: string
 }
 
-/** A page's short visible labels, best first (headings, then buttons, …); none for a page its scripts render. */
+/** Labels of controls: a page's scripts wire these up, where they often rewrite a heading or a paragraph ("Loading…"). */
+const CONTROLS = new Set(['button', 'label', 'legend', 'summary', 'a'])
+
+/**
+ * A page's short visible labels, best first (headings, then buttons, …); none for a page its
+ * scripts render. A page that runs scripts offers only its controls' labels.
+ */
 export function visibleLabels(html: string): string[] {
+  const scripted = /<script\b/i.test(html)
   const candidates: { rank: number; order: number; text: string }[] = []
   const stack: Open[] = []
   const close = (open: Open) => {
     const text = open.text.replace(/ +/g, ' ').trim()
-    if (!open.hidden && readable(text)) candidates.push({ rank: rankOf(open.tag), order: candidates.length, text })
+    if (!open.hidden && readable(text) && (!scripted || CONTROLS.has(open.tag))) candidates.push({ rank: rankOf(open.tag), order: candidates.length, text })
   }
   const source = html.replace(/<!--[\s\S]*?-->/g, '')
   const token = /<(\/?)([a-zA-Z][\w-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>|([^<]+)/g
