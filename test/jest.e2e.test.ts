@@ -2,15 +2,20 @@
 // GIF and the trace, a timed-out test still leaves its trace, and cassettes follow --ci and -u the
 // way Jest snapshots do.
 import { execa } from 'execa'
+import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, describe, expect, test } from 'vitest'
+import { afterAll, describe, expect, onTestFinished, test } from 'vitest'
+import { startModelDouble } from '../fixtures/model-double/index.ts'
 import { slug } from '../src/session/artifact-paths.ts'
 
 const JEST = join('node_modules', '.bin', 'jest')
 const PROJECT = join('test', 'jest-project')
+const DOUBLE_KEY = 'sk-jest-double-0123456789abcdef'
+/** One core kept busy, ending by itself after 30 minutes should its test be killed. */
+const BURN = 'const end = Date.now() + 1_800_000; while (Date.now() < end) {}'
 
 async function jest(args: string[], env: Record<string, string> = {}) {
   const artifacts = await mkdtemp(join(tmpdir(), 'agentprobe-jest-'))
@@ -22,7 +27,7 @@ async function jest(args: string[], env: Record<string, string> = {}) {
   return { ...run, artifacts }
 }
 
-async function traceOf(artifacts: string, file: string): Promise<{ status: string; error?: string; cassette?: { mode: string; replayedSteps: number; liveSteps: number }; runs: { status: string }[] }> {
+async function traceOf(artifacts: string, file: string): Promise<{ status: string; error?: string; cassette?: { mode: string; replayedSteps: number; liveSteps: number; recordedBy?: string }; runs: { status: string }[] }> {
   // Artifacts are named after the test file relative to the Jest project's rootDir, then the test.
   const dir = join(artifacts, slug(file))
   const [test] = await readdir(dir)
@@ -72,6 +77,35 @@ describe('cassettes', () => {
     expect(updated.exitCode, updated.all).toBe(0)
     expect((await traceOf(updated.artifacts, 'replays.jest.ts')).cassette).toMatchObject({ mode: 'record' })
   })
+
+  test('recorded against the model double, replays 10 of 10 under --ci with no key, the double stopped and a CPU burner beside it', async () => {
+    await rm(join(PROJECT, '__cua__', 'double.jest.ts.cassette.json'), { force: true })
+    const double = await startModelDouble({ apiKey: DOUBLE_KEY })
+    try {
+      const recorded = await jest(['double'], { OPENAI_API_KEY: DOUBLE_KEY, OPENAI_BASE_URL: double.url, AGENTPROBE_MODEL: 'openai/gpt-5.4', AGENTPROBE_CASSETTE: 'record' })
+      expect(recorded.exitCode, recorded.all).toBe(0)
+      expect(double.calls.length).toBeGreaterThan(1)
+    } finally {
+      await double.close()
+    }
+    const burner = spawn(process.execPath, ['-e', BURN], { stdio: 'ignore' })
+    onTestFinished(() => void burner.kill())
+    const times: number[] = []
+    try {
+      for (let i = 0; i < 10; i++) {
+        const started = performance.now()
+        const replayed = await jest(['double', '--ci'], { AGENTPROBE_MODEL: '', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' })
+        times.push(Math.round(performance.now() - started))
+        expect(replayed.exitCode, `replay ${i + 1}:\n${replayed.all}`).toBe(0)
+        expect(replayed.all).toContain('agentprobe: model openai/gpt-5.4, replayed from __cua__/double.jest.ts.cassette.json (no key needed)')
+        expect((await traceOf(replayed.artifacts, 'double.jest.ts')).cassette).toMatchObject({ mode: 'replay', liveSteps: 0, recordedBy: 'openai/gpt-5.4' })
+        await rm(replayed.artifacts, { recursive: true, force: true })
+      }
+    } finally {
+      burner.kill()
+      console.log(`jest replays under load: ${times.length} runs, ${times.join(', ')} ms`)
+    }
+  }, 1_200_000)
 })
 
 test('the Android target: the device double signs in, and uiautomator matchers check it', async () => {
