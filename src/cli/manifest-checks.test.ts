@@ -1,4 +1,4 @@
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { expect, it } from 'vitest'
@@ -44,4 +44,12 @@ it('fails MV2, a missing side panel file and permission, and missing icons, each
 it('says when there is no manifest at all', async () => {
   const [check] = await checkManifest(join(tmpdir(), 'agentprobe-no-such-extension'), 'dist')
   expect(check).toMatchObject({ name: 'manifest', status: 'fail', detail: 'dist/manifest.json does not exist', fix: expect.stringContaining('npm run build') })
+})
+
+it('fails a file the other lines do not name (a content script) through the launcher’s own check', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'agentprobe-manifest-'))
+  await cp(FIXTURE, dir, { recursive: true })
+  const manifest = JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8'))
+  await writeFile(join(dir, 'manifest.json'), JSON.stringify({ ...manifest, content_scripts: [{ matches: ['<all_urls>'], css: ['gone.css'] }] }))
+  expect(byName(await checkManifest(dir, 'dist')).loads).toMatchObject({ status: 'fail', detail: expect.stringContaining('names content_scripts[0].css[0] "gone.css"') })
 })
