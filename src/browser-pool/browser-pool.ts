@@ -67,9 +67,11 @@ export class BrowserPool {
     return next
   }
 
-  /** Reloads `extension` in every browser that runs it; resolves with what it did. */
-  reload(extension: string): Promise<{ browsers: number; ms: number }> {
+  /** Reloads `extension` in every browser that runs it, once `after` settles; resolves with what it did. */
+  reload(extension: string, { after }: { after?: Promise<unknown> } = {}): Promise<{ browsers: number; ms: number }> {
     const run = async () => {
+      // Leases queue behind a reload from the moment it is asked for, not from when it starts.
+      await after
       const started = performance.now()
       const helpers = [...this.#slots.values()].filter((s) => s.extension === extension && s.helpers && !s.chrome?.signal.aborted)
       const dir = await loadExtensionDir(extension)

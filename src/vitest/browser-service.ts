@@ -27,14 +27,38 @@ async function watchExtension(vitest: Vitest, project: TestProject, pool: Browse
     { pattern: new RegExp(`^${escape(extension.split(sep).join('/'))}/`), testsToRun: () => tests },
   ]
   project.vite.watcher.add(extension)
+  // A build writes many files, and a file in several steps (emptied, then written): one reload
+  // once the folder has been quiet for a moment, never one that reads a half-written manifest.
+  let burst: { files: Set<string>; timer?: NodeJS.Timeout; done: () => void } | undefined
   project.vite.watcher.on('change', (file) => {
     if (!inside(file)) return
     void project.globTestFiles().then((found) => (tests = found.testFiles))
-    void pool.reload(extension).then(
-      ({ browsers, ms }) => vitest.logger.log(`agentprobe: ${relative(vitest.config.root, file)} changed, extension reloaded in ${ms} ms in ${browsers} browser(s), no restart`),
-      (error: unknown) => vitest.logger.error(`agentprobe: reloading the extension failed: ${String(error)}`),
-    )
+    if (!burst) {
+      let done = () => {}
+      const quiet = new Promise<void>((resolve) => (done = resolve))
+      const current = (burst = { files: new Set<string>(), done: () => done() })
+      void pool.reload(extension, { after: quiet }).then(
+        ({ browsers, ms }) => vitest.logger.log(`agentprobe: ${changed(vitest, current.files)} changed, extension reloaded in ${ms} ms in ${browsers} browser(s), no restart`),
+        (error: unknown) => vitest.logger.error(`agentprobe: reloading the extension failed: ${String(error)}`),
+      )
+    }
+    const current = burst
+    current.files.add(file)
+    clearTimeout(current.timer)
+    current.timer = setTimeout(() => {
+      burst = undefined
+      current.done()
+    }, QUIET_MS)
   })
+}
+
+/** How long the extension folder must be still before a reload, ms. */
+const QUIET_MS = 150
+
+function changed(vitest: Vitest, files: ReadonlySet<string>): string {
+  const [first] = files
+  const shown = relative(vitest.config.root, first!)
+  return files.size === 1 ? shown : `${shown} and ${files.size - 1} more file(s)`
 }
 
 function escape(text: string): string {
