@@ -1,5 +1,5 @@
 // The suite test/replay.e2e.test.ts records against the model double and replays: the extension,
-// the models and the replay wait come from the environment that test sets.
+// the models, the replay wait and which test files run come from the environment that test sets.
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 import { agentprobe } from 'agentprobe/plugin'
@@ -16,5 +16,5 @@ export default defineConfig({
     }),
   ],
   root: import.meta.dirname,
-  test: { include: ['*.cua.test.ts'] },
+  test: { include: [env.REPLAY_INCLUDE ?? '*.cua.test.ts'] },
 })
