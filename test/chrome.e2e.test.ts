@@ -152,6 +152,24 @@ describe('lifecycle', () => {
     }
   })
 
+  it('says why a worker that throws at its top level cannot be reached: it never registered', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'agentprobe-throwing-worker-'))
+    await writeFile(join(dir, 'manifest.json'), JSON.stringify({ manifest_version: 3, name: 'Throws', version: '1', background: { service_worker: 'sw.js' } }))
+    await writeFile(join(dir, 'sw.js'), 'chrome.action.onClicked.addListener(() => {}) // no "action" in the manifest: a TypeError at once')
+    const chrome = await launchChrome({ display: xvfb.display, extensionDir: dir, size: SIZE })
+    const helpers = await ChromeHelpers.connect(chrome)
+    try {
+      // It runs for a moment after the throw; then Chromium drops it, with nothing left to wake.
+      for (let i = 0; i < 300 && (await helpers.targets({ type: 'service_worker' })).length > 0; i++) await new Promise((r) => setTimeout(r, 100))
+      const error = await helpers.evaluate({ type: 'service_worker' }, 'chrome.runtime.id', { timeout: 2000 }).catch((e: unknown) => e)
+      expect(String(error)).toMatch(/no target matched \{ type: 'service_worker' \}.*\n[^]*was woken and did not start: an error at its top level stops it from registering/)
+    } finally {
+      await helpers.close()
+      await chrome.close()
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+
   it('aborts `signal` with AGENTPROBE_TARGET_CRASHED when Chromium is killed', async () => {
     const chrome = await launchChrome({ display: xvfb.display, extensionDir: FIXTURE, size: SIZE })
     const helpers = await ChromeHelpers.connect(chrome)

@@ -2,7 +2,7 @@
 // the agent sees — which targets exist, what a page, popup, side panel or the extension's service
 // worker says. One browser-wide connection; pages are reached through flat sessions on it.
 import { raceAbort } from '../../core/abort.ts'
-import { ConfigError, TargetError, TimeoutError } from '../../core/errors.ts'
+import { ConfigError, TargetError, TimeoutError, isAgentprobeError } from '../../core/errors.ts'
 import { CdpConnection } from './cdp-connection.ts'
 import type { ChromeEndpoint } from './endpoint.ts'
 import { exceptionText } from './exception-text.ts'
@@ -157,14 +157,19 @@ export class ChromeHelpers {
   // extension shares the profile's storage partition), then wait for it to be listed.
   async #wakeAndWait(filter: TargetFilter, options: WaitOptions): Promise<TargetInfo> {
     const [page] = await this.targets({ type: 'page' })
-    if (this.extensionId !== undefined && page !== undefined && (filter.type ?? 'service_worker') === 'service_worker') {
+    const worker = this.extensionId !== undefined && page !== undefined && (filter.type ?? 'service_worker') === 'service_worker'
+    if (worker) {
       const scopeURL = `chrome-extension://${this.extensionId}/`
       await this.#cdp.inSession(page.id, async (sessionId) => {
         await this.#cdp.call('ServiceWorker.enable', (c) => c.send('ServiceWorker.enable', undefined, sessionId))
         await this.#cdp.call('ServiceWorker.startWorker', (c) => c.send('ServiceWorker.startWorker', { scopeURL }, sessionId))
       })
     }
-    return this.waitForTarget(filter, options)
+    return this.waitForTarget(filter, options).catch((error: unknown) => {
+      if (!worker || !isAgentprobeError(error) || error.code !== 'AGENTPROBE_TARGET') throw error
+      // Chromium keeps no registration for a worker whose script throws at its top level: nothing to wake.
+      throw new TargetError(`${error.shortMessage}\nThe extension's service worker was woken and did not start: an error at its top level stops it from registering (Chromium shows it under the extension's Errors in chrome://extensions).`, { cause: error, context: error.context })
+    })
   }
 
   #with(...signals: (AbortSignal | undefined)[]): AbortSignal {
