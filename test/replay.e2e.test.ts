@@ -92,7 +92,7 @@ describe('a recording replayed under CI=true with no key and the model double st
       expect(trace.cassette!.replayedSteps, file).toBeGreaterThan(1)
     }
     await rm(r.artifacts, { recursive: true, force: true })
-    // One `vitest run` of ten files: 93 s at a load average of 5, 173 s with the burner at 9.
+    // One `vitest run` of ten files: 93 s at a load average of 5; with the burner 146 s at 5-7, 173 s at 9.
   }, 480_000)
 
   it('waits for a recorded frame that appears only after a delay, and is replay_drift when it may not wait', async () => {
