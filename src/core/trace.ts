@@ -88,6 +88,8 @@ export type TraceArtifacts = z.infer<typeof traceArtifactsSchema>
 export const traceCassetteSchema = z.object({
   mode: z.enum(['auto', 'replay', 'record', 'off']),
   file: z.string(),
+  /** The model whose recording replayed, when any call replayed: its figures are a replay's, not a live run's. */
+  recordedBy: z.string().optional(),
   replayedSteps: z.number(),
   liveSteps: z.number(),
   replayedVerdicts: z.number(),
@@ -99,8 +101,6 @@ export type TraceCassette = z.infer<typeof traceCassetteSchema>
 export const traceSchema = z.object({
   schema: z.literal('agentprobe.trace/1'),
   test: z.object({ name: z.string(), file: z.string().optional() }),
-  /** The model whose recording replayed, when any call replayed: its figures are a replay's, not a live run's. */
-  recordedBy: z.string().optional(),
   model: z.string(),
   target: z.object({ kind: z.string(), width: z.number(), height: z.number() }),
   versions: z.record(z.string(), z.string()),

@@ -80,9 +80,9 @@ function reportTest({ trace, asset }: TraceEntry, score: TestScore, id: string):
     gifCheck: trace.artifacts?.gifCheck,
     warnings: trace.artifacts?.warnings ?? [],
     versions: trace.versions,
+    source: runSource(trace),
     ...(trace.cassette && trace.cassette.mode !== 'off' && { cassette: trace.cassette }),
     nodes,
     focus: (failing ?? nodes.at(-1))?.id ?? '',
-    source: runSource(trace),
   }
 }
