@@ -5,6 +5,9 @@ import { agentprobe } from 'agentprobe/plugin'
 
 export default defineConfig({
   test: {
+    // Most e2e time is waiting (a browser starting, a screen settling, a child suite), not CPU: the
+    // whole suite kept two cores about a third busy with two workers.
+    maxWorkers: 3,
     projects: [
       {
         test: {
