@@ -61,7 +61,7 @@ export class ChromeHelpers {
       },
       () => {
         const list = describeTargets([...seen.values()])
-        return new TargetError(`no target matched ${describeFilter(filter)} within ${timeout} ms; targets seen:\n${list}`, {
+        return new TargetError(`no target matched ${describeFilter(filter)} within ${Math.round(timeout)} ms; targets seen:\n${list}`, {
           context: { filter: describeFilter(filter), seen: [...seen.values()] },
         })
       },
