@@ -131,6 +131,8 @@ beforeAll(async () => {
   )
   devtoolsPort = await readDevtoolsPort(profile)
   await waitForPage((s) => s.ready === true, 30_000)
+  // The page reports ready before Chromium has painted it: wait for its red square on the screen itself.
+  for (let i = 0; i < 200 && (await pixelAt((await screen.capture()).png, RED)).join() !== '255,0,0'; i++) await new Promise((r) => setTimeout(r, 50))
   await screen.settle({ stableMs: 300, timeoutMs: 10_000 })
 })
 
