@@ -31,15 +31,12 @@ interface Shape {
   tests: number
 }
 
-/** The extension shapes real extensions come in, one trait each. */
+/**
+ * Shapes beside the fixture matrix (test/extension-matrix.e2e.test.ts, which runs init on a popup
+ * only, no icons, action.onClicked, a local content script and eight more): a side panel the icon
+ * opens, a CommonJS package's config, a content script that cannot run here, a bare manifest.
+ */
 const SHAPES: Record<string, Shape> = {
-  // Chrome's "Hello Extensions": a popup, no icon, no storage, no worker.
-  'popup-only': {
-    manifest: { name: 'Hello Popup', action: { default_popup: 'hello.html' } },
-    files: { 'hello.html': page('<h1>Hello Extensions</h1>') },
-    type: 'module',
-    tests: 1,
-  },
   // A side panel the icon opens (openPanelOnActionClick), so the click never fires onClicked.
   'side-panel': {
     manifest: { name: 'Panel Maker', action: { default_icon: ICONS }, side_panel: { default_path: 'panel.html' }, permissions: ['sidePanel'], background: { service_worker: 'sw.js' } },
@@ -54,21 +51,7 @@ const SHAPES: Record<string, Shape> = {
     files: { 'options.html': page('<h2>Quiet Settings</h2><label><input type="checkbox"> Mute all tabs</label>') },
     tests: 1,
   },
-  // An icon without a popup: the worker's action.onClicked opens a tab.
-  'action-click': {
-    manifest: { name: 'Tab Opener', action: { default_title: 'Open', default_icon: ICONS }, icons: ICONS, background: { service_worker: 'sw.js' } },
-    files: { 'sw.js': "chrome.action.onClicked.addListener(() => chrome.tabs.create({ url: 'about:blank' }))\n" },
-    icons: true,
-    type: 'module',
-    tests: 2,
-  },
-  // Content scripts that may run on localhost, and one list that cannot run on this machine.
-  'content-script': {
-    manifest: { name: 'Page Marker', content_scripts: [{ matches: ['http://localhost/*'], js: ['mark.js'] }] },
-    files: { 'mark.js': 'document.documentElement.dataset.marked = "yes"\n' },
-    type: 'module',
-    tests: 1,
-  },
+  // Content scripts that cannot run on this machine: init writes a skipped test saying why.
   'content-script-remote': {
     manifest: { name: 'Remote Marker', content_scripts: [{ matches: ['https://example.com/*'], js: ['mark.js'] }] },
     files: { 'mark.js': 'document.documentElement.dataset.marked = "yes"\n' },
