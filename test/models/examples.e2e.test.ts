@@ -74,7 +74,9 @@ describe('agentprobe run, unchanged, with OPENAI_BASE_URL pointing at the double
     const out = await mkdtemp(join(tmpdir(), 'agentprobe-cli-double-'))
     const before = double.calls.length
     const args = ['run', '--target', 'browser', '--extension', EXTENSION, '--case', join(ROOT, 'examples/cases/sidepanel.yaml'), '--output-dir', out, '--model', 'openai/gpt-5.4']
-    const r = await execa('npx', ['agentprobe', ...args], { cwd: ROOT, env: cleanEnv({ OPENAI_API_KEY: KEY, OPENAI_BASE_URL: double.url }), extendEnv: false, reject: false, all: true })
+    // The package's own bin, as a user's node_modules/.bin/agentprobe runs it: `npx agentprobe` inside
+    // this repo may install the package into npm's cache first, rebuilding dist/ under the other tests.
+    const r = await execa(process.execPath, [join(ROOT, 'bin/agentprobe.js'), ...args], { cwd: ROOT, env: cleanEnv({ OPENAI_API_KEY: KEY, OPENAI_BASE_URL: double.url }), extendEnv: false, reject: false, all: true })
     expect(r.exitCode, r.all).toBe(0)
     expect(r.all).toMatch(/agentprobe( \[\w+\])?: model openai\/gpt-5\.4 \(/)
     expect(r.all).not.toContain(KEY)
