@@ -13,14 +13,11 @@ const icon = (size: number) => fileURLToPath(new URL(`../../fixtures/extensions/
 const frame = async (name: FrameName) => decodeImage((await loadFrame(name)).png)
 
 describe('findImage', () => {
-  it('finds the pinned extension icon in the toolbar strip, fast', async () => {
+  it('finds the pinned extension icon in the toolbar strip', async () => {
     const raster = await frame('browser-started')
-    const started = performance.now()
     const match = await findImage(raster, icon(16), { region: toolbarStrip(raster) })
-    const ms = performance.now() - started
     expect(match?.box).toEqual({ x: 1762, y: 55, width: 16, height: 16 })
     expect(match!.score).toBeGreaterThan(0.9)
-    expect(ms).toBeLessThan(1000)
   })
 
   it('finds it from the 128 px manifest icon, on the whole frame', async () => {
