@@ -8,7 +8,7 @@ import type { StepLocator } from './ground-step.ts'
 import { MARK_PATTERN, markerFor, maskQuotes, unmask } from './quotes.ts'
 
 export const CHOOSE_A_MODEL =
-  'set AGENTPROBE_MODEL, or OPENAI_API_KEY, AZURE_CUA_API_KEY with AZURE_CUA_BASE_URL, or GEMINI_API_KEY, to use a vision model'
+  'set AGENTPROBE_MODEL, or OPENAI_API_KEY, AZURE_CUA_API_KEY with AZURE_CUA_BASE_URL, ANTHROPIC_API_KEY, or GEMINI_API_KEY, to use a vision model'
 
 /** Words that turn "shows 'X'" into "does not show 'X'" when they come just before or after it. */
 const NEGATION_BEFORE = /\b(?:not|no|never|without|neither|nor|\w+n['’]t)\b(?:\s+\S+){0,3}\s*$/i
