@@ -1,25 +1,46 @@
-// Gemini through its own API on @google/genai: the native computerUse tool for computer-use
-// models, function calling with the same predefined names for the others, on the 0–999 grid.
-import type { Frame, Size } from '../../core/frame.ts'
-import type { Decision, Model, Turn, Verdict } from '../../core/model.ts'
+// Gemini through its own API on @google/genai, for gemini/… models: the native computerUse tool
+// (browser or mobile environment) for computer-use models, function calling with the same
+// predefined names for the others, on the 0–999 grid. The run ends on TEST_PASSED/TEST_FAILED.
+import type { GenerateContentConfig, GenerateContentParameters, GenerateContentResponse, Tool } from '@google/genai'
+import type { GoogleGenAI } from '@google/genai'
+import { Environment } from '@google/genai'
 import { ModelError } from '../../core/errors.ts'
-import type { RetryPolicy } from '../../core/retry-policy.ts'
-import type { Connection } from '../openai-client.ts'
-import type { PriceTable } from '../prices.ts'
+import type { Failure } from '../../core/failures.ts'
+import type { Frame, Size } from '../../core/frame.ts'
+import { fitWithin } from '../../core/geometry.ts'
+import type { Decision, Model, Turn, Usage, Verdict } from '../../core/model.ts'
+import { detectContextOverflow, estimateImageTokens, estimateTextTokens, judgeReply } from '../../core/reply-checks.ts'
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../../core/retry-policy.ts'
+import { DEFAULT_CANVAS, encodeCanvas } from '../canvas-image.ts'
+import { describeGrid } from '../families/family.ts'
+import { keyRedactor, type Connection } from '../openai-client.ts'
+import { costOf, priceFor, type PriceTable } from '../prices.ts'
+import { systemPrompt, VERIFY_INSTRUCTIONS } from '../prompt.ts'
+import { decideWithoutActions, forgiveOnce } from '../reply-decision.ts'
+import { withRetriesOrOverflow } from '../retry.ts'
+import { RunStore } from '../run-store.ts'
+import { parseVerdict, VERDICT_JSON_SCHEMA } from '../verdict.ts'
+import { newConversation, nextContent, pruneScreenshots, type Conversation } from './conversation.ts'
+import { toActions } from './function-actions.ts'
+import { geminiClient } from './gemini-client.ts'
+import { excludedFunctions, functionDeclarations, type GeminiEnvironment } from './predefined-functions.ts'
+import { readCandidate, type GeminiCall } from './read-candidate.ts'
+
+export type GeminiTool = 'computerUse' | 'functions'
 
 export interface GeminiModelOptions {
   /** The id shown in traces, e.g. 'gemini/gemini-2.5-computer-use-preview-10-2025'. */
   id: string
   /** The model name sent to the API. */
   model: string
-  /** apiKey, baseURL (the SDK's httpOptions.baseUrl) and timeoutMs; auth/organization/project are ignored. */
+  /** apiKey, baseURL (the SDK's httpOptions.baseUrl) and timeoutMs; auth, organization and project do not apply. */
   connection: Connection
   /** The largest image sent (default 1280×800). */
   canvas?: Size
   /** 'browser' (default) or 'mobile' (the Android target): the computerUse tool's environment. */
-  environment?: 'browser' | 'mobile'
+  environment?: GeminiEnvironment
   /** Default: the native tool for model names containing `computer-use`, else function calling. */
-  tool?: 'computerUse' | 'functions'
+  tool?: GeminiTool
   /** 'acknowledge' (default): a safety decision asking for confirmation is confirmed and noted; 'fail': it fails the run. */
   safetyChecks?: 'acknowledge' | 'fail'
   retry?: Partial<RetryPolicy>
@@ -32,20 +53,133 @@ export interface GeminiModelOptions {
   verifyModel?: string
 }
 
+/** One cold request: instructions, a text and one frame, held to a JSON schema. */
+interface ColdCall {
+  model: string
+  instructions: string
+  text: string
+  frame: Frame
+  schema: object
+  label: string
+  signal?: AbortSignal
+}
+
 export class GeminiModel implements Model {
   readonly id: string
+  readonly tool: GeminiTool
+  readonly environment: GeminiEnvironment
   readonly #o: GeminiModelOptions
+  readonly #client: GoogleGenAI
+  readonly #redact: (text: string) => string
+  readonly #runs = new RunStore<Conversation>()
 
   constructor(options: GeminiModelOptions) {
     this.#o = options
     this.id = options.id
+    this.tool = options.tool ?? (/computer-use/.test(options.model) ? 'computerUse' : 'functions')
+    this.environment = options.environment ?? 'browser'
+    this.#client = geminiClient(options.connection)
+    this.#redact = keyRedactor(options.connection.apiKey)
   }
 
-  next(turn: Turn): Promise<Decision> {
-    return Promise.reject(new ModelError(`${this.id}: not built yet (step ${turn.step}, model ${this.#o.model})`, { context: { model: this.id } }))
+  async next(turn: Turn): Promise<Decision> {
+    const c = this.#runs.get(turn.runId, newConversation)
+    const canvas = fitWithin(turn.screen, this.#o.canvas ?? DEFAULT_CANVAS)
+    const image = await encodeCanvas(turn.frame, canvas)
+    const sent = canvas.width === turn.frame.width && canvas.height === turn.frame.height ? undefined : { png: image.png, ...canvas }
+    const content = nextContent(c, turn, Buffer.from(image.png).toString('base64'))
+    const overflow = detectContextOverflow(c.contextTokens + estimateImageTokens(canvas) + estimateTextTokens(JSON.stringify(content.parts?.filter((p) => p.text))), this.#o.contextTokens, turn.step)
+    if (overflow) return this.#end(turn.runId, { status: 'continue', actions: [], failures: [overflow], sent })
+
+    const notes: string[] = []
+    const contents = [...c.contents, content]
+    pruneScreenshots(contents)
+    const reply = await this.#call({ model: this.#o.model, contents, config: { ...this.#agentConfig(), abortSignal: turn.signal } }, turn.signal, notes, this.id)
+    if ('overflow' in reply) {
+      return this.#end(turn.runId, { status: 'continue', actions: [], failures: [{ type: 'context_overflow', step: turn.step, message: reply.overflow }], sent, notes })
+    }
+    const read = readCandidate(reply)
+    c.contents = [...contents, read.content]
+    c.contextTokens = read.usage.inputTokens + read.usage.outputTokens
+    if (read.unfinished) notes.push(`finishReason ${read.unfinished}`)
+    const base = { text: read.text || undefined, reasoning: read.reasoning, usage: this.#usage(read.usage, this.#o.model), sent, notes }
+
+    const judgement = judgeReply({ actions: read.calls.length, text: read.text }, c.strikes, turn.step)
+    if (judgement.kind === 'act') {
+      this.#onSafetyDecisions(read.calls, notes)
+      const mapped = read.calls.map((call) => ({ call, result: toActions(call.call, { screen: turn.screen, environment: this.environment, step: turn.step }) }))
+      const found: Failure[] = mapped.flatMap((m) => ('failure' in m.result ? [m.result.failure] : []))
+      const { failures, told } = forgiveOnce(found, c, notes)
+      c.pending = mapped.map(({ call, result }) => ({
+        name: call.call.name ?? '',
+        ...(call.call.id && { id: call.call.id }),
+        acknowledged: call.confirm !== undefined,
+        ...('failure' in result && { error: `not performed: ${result.failure.message}` }),
+      }))
+      c.told = told ? `Not performed: ${told}.` : undefined
+      return { status: 'continue', actions: mapped.flatMap((m) => ('actions' in m.result ? m.result.actions : [])), failures, ...base }
+    }
+    c.pending = []
+    const { decision, end } = decideWithoutActions(judgement, c, base, read.text)
+    return end ? this.#end(turn.runId, decision) : decision
   }
 
-  verify(question: string, frame: Frame): Promise<Verdict> {
-    return Promise.reject(new ModelError(`${this.id}: verify not built yet (${question.length} chars, ${frame.width}×${frame.height})`, { context: { model: this.id } }))
+  async verify(question: string, frame: Frame, options: { signal?: AbortSignal } = {}): Promise<Verdict> {
+    const model = this.#o.verifyModel ?? this.#o.model
+    const label = `${this.id} verifier`
+    const reply = await this.#coldCall({ model, instructions: VERIFY_INSTRUCTIONS, text: `Question: ${question}`, frame, schema: VERDICT_JSON_SCHEMA, label, signal: options.signal })
+    return { ...parseVerdict(reply.text, label), usage: reply.usage }
+  }
+
+  /** A request outside any run, held to `schema` by structured output: the reply's text and what it cost. */
+  async #coldCall(q: ColdCall): Promise<{ text: string; usage: Usage }> {
+    const image = await encodeCanvas(q.frame, fitWithin(q.frame, this.#o.canvas ?? DEFAULT_CANVAS))
+    const params: GenerateContentParameters = {
+      model: q.model,
+      contents: [{ role: 'user', parts: [{ text: q.text }, { inlineData: { mimeType: 'image/png', data: Buffer.from(image.png).toString('base64') } }] }],
+      config: { systemInstruction: q.instructions, responseMimeType: 'application/json', responseJsonSchema: q.schema, abortSignal: q.signal },
+    }
+    const reply = await this.#call(params, q.signal, [], q.label)
+    if ('overflow' in reply) throw new ModelError(`${q.label}: ${reply.overflow}`, { context: { model: this.id } })
+    const read = readCandidate(reply)
+    return { text: read.text, usage: this.#usage(read.usage, q.model) }
+  }
+
+  #agentConfig(): GenerateContentConfig {
+    if (this.tool === 'functions') {
+      return { systemInstruction: systemPrompt(describeGrid()), tools: [{ functionDeclarations: functionDeclarations(this.environment) }] }
+    }
+    const tool: Tool = {
+      computerUse: {
+        environment: this.environment === 'mobile' ? Environment.ENVIRONMENT_MOBILE : Environment.ENVIRONMENT_BROWSER,
+        excludedPredefinedFunctions: excludedFunctions(this.environment),
+      },
+    }
+    return { systemInstruction: systemPrompt(), tools: [tool], thinkingConfig: { includeThoughts: true } }
+  }
+
+  #call(params: GenerateContentParameters, signal: AbortSignal | undefined, notes: string[], label: string): Promise<GenerateContentResponse | { overflow: string }> {
+    const policy = { ...DEFAULT_RETRY_POLICY, ...this.#o.retry }
+    return withRetriesOrOverflow(() => this.#client.models.generateContent(params), { label, signal, notes, redact: this.#redact, policy })
+  }
+
+  #usage(tokens: Omit<Usage, 'costUsd'>, model: string): Usage {
+    return { ...tokens, costUsd: costOf(tokens, priceFor(this.#o.priceModel ?? model, this.#o.prices)) }
+  }
+
+  /** Google asks the user to confirm such a call; a test has no user, so safetyChecks decides. */
+  #onSafetyDecisions(calls: GeminiCall[], notes: string[]): void {
+    const asked = calls.filter((c) => c.confirm)
+    if (asked.length === 0) return
+    const described = asked.map((c) => `${c.call.name}: ${c.confirm?.explanation ?? '(no explanation)'}`).join('; ')
+    if (this.#o.safetyChecks === 'fail') {
+      throw new ModelError(`${this.id}: the provider's safety decision asks to confirm ${described}; not confirmed because safetyChecks is 'fail'`, { context: { model: this.id } })
+    }
+    notes.push(`confirmed safety decision ${described}`)
+  }
+
+  #end(runId: string, decision: Decision): Decision {
+    this.#runs.end(runId)
+    return decision
   }
 }
