@@ -24,9 +24,10 @@ afterAll(async () => {
   await double?.close()
 })
 
-const CASES: [name: string, env: Record<string, string>, settings: ModelSettings, api: 'responses' | 'chat', sent: string][] = [
+const CASES: [name: string, env: Record<string, string>, settings: ModelSettings, api: 'responses' | 'chat' | 'anthropic' | 'gemini', sent: string][] = [
   ['GA computer tool with store: false (every item re-sent)', { AGENTPROBE_MODEL: 'openai/gpt-5.4', OPENAI_API_KEY: KEY }, { store: false }, 'responses', '1280×720'],
   ["gemini-openai/… with GEMINI_API_KEY, on Google's OpenAI-compatible endpoint (0–999 grid)", { AGENTPROBE_MODEL: 'gemini-openai/gemini-2.5-flash', GEMINI_API_KEY: KEY }, {}, 'chat', '1280×720'],
+  ["gemini/… on Google's computerUse tool, through @google/genai (0–999 grid)", { AGENTPROBE_MODEL: 'gemini/gemini-2.5-computer-use-preview-10-2025', GEMINI_API_KEY: KEY }, {}, 'gemini', '1280×720'],
   ['a chat model answering in pixels of the image', { AGENTPROBE_MODEL: 'openai-compatible/llava-v1.6-34b', AGENTPROBE_API_KEY: KEY }, {}, 'chat', '1280×720'],
   ['a chat model on a smart-resized image (UI-TARS 1.5)', { AGENTPROBE_MODEL: 'openai-compatible/ui-tars-1.5-7b', AGENTPROBE_API_KEY: KEY }, {}, 'chat', '1288×728'],
   ['a chat model told its family by the coordinates option', { AGENTPROBE_MODEL: 'openai-compatible/my-finetune', AGENTPROBE_API_KEY: KEY }, { coordinates: 'pixels', canvas: { width: 960, height: 600 } }, 'chat', '960×540'],
