@@ -11,6 +11,7 @@ const FAST: ModelSettings = { retry: { maxRetries: 2, baseDelayMs: 50 } }
 const ADAPTERS = {
   responses: { AGENTPROBE_MODEL: 'openai/gpt-5.4', OPENAI_API_KEY: KEY },
   chat: { AGENTPROBE_MODEL: 'openai-compatible/qwen3-vl-8b', AGENTPROBE_API_KEY: KEY },
+  gemini: { AGENTPROBE_MODEL: 'gemini/gemini-2.5-computer-use-preview-10-2025', GEMINI_API_KEY: KEY },
 } as const
 type Adapter = keyof typeof ADAPTERS
 
@@ -30,7 +31,7 @@ afterAll(async () => {
 async function run(adapter: Adapter, misbehave: Misbehaviour | undefined, options: Parameters<typeof runAgentOnce>[2] = {}, settings: ModelSettings = FAST): Promise<Run & { calls: typeof double.calls }> {
   double.misbehave = misbehave
   const before = double.calls.length
-  const model = await modelFor({ ...ADAPTERS[adapter], OPENAI_BASE_URL: double.url, AGENTPROBE_BASE_URL: double.url }, settings, target.locator)
+  const model = await modelFor({ ...ADAPTERS[adapter], OPENAI_BASE_URL: double.url, AGENTPROBE_BASE_URL: double.url, GEMINI_BASE_URL: double.origin }, settings, target.locator)
   const result = await runAgentOnce(target, model, { maxSteps: 6, ...options, secrets: [KEY] })
   return { ...result, calls: double.calls.slice(before) }
 }
@@ -44,7 +45,7 @@ function expectFailed(r: Run, ...types: string[]): void {
   for (const type of types) expect(r.error?.message).toContain(type)
 }
 
-describe.each(['responses', 'chat'] as const)('%s adapter: wrong replies', (adapter) => {
+describe.each(['responses', 'chat', 'gemini'] as const)('%s adapter: wrong replies', (adapter) => {
   it('garbage text gets one nudge, then malformed_action', async () => {
     const r = await run(adapter, 'garbage')
     expectFailed(r, 'malformed_action')
@@ -148,6 +149,57 @@ describe('provider failures (Responses adapter)', () => {
     const unacknowledged = client.responses.create({ model: 'gpt-5.4', tools: [{ type: 'computer' }], previous_response_id: first.id, input: [{ type: 'computer_call_output', call_id: call.type === 'computer_call' ? call.call_id : '', output: { type: 'computer_screenshot', image_url } }] })
     await expect(unacknowledged).rejects.toBeInstanceOf(BadRequestError)
     await expect(unacknowledged).rejects.toThrow(/were not acknowledged/)
+  })
+})
+
+describe('provider failures (native Gemini adapter, Google\'s error shape)', () => {
+  it('500 forever: bounded retries, then provider_error with the provider message', async () => {
+    const r = await run('gemini', 'server-error')
+    expectFailed(r, 'provider_error')
+    expect(r.calls.map((c) => c.status)).toEqual([500, 500, 500])
+    expect(r.error?.message).toMatch(/An internal error has occurred.*gave up after 3 attempts/)
+  })
+
+  it("429 forever: waits as the RetryInfo detail says, then provider_error", async () => {
+    const started = Date.now()
+    const r = await run('gemini', 'rate-limited')
+    expectFailed(r, 'provider_error')
+    expect(r.calls.map((c) => c.status)).toEqual([429, 429, 429])
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2000)
+    expect(r.error?.message).toMatch(/Resource has been exhausted/)
+  })
+
+  it('a hang past the request timeout: retried, then provider_error', async () => {
+    const r = await run('gemini', 'hang', {}, { requestTimeoutMs: 800, retry: { maxRetries: 1, baseDelayMs: 50 } })
+    expectFailed(r, 'provider_error')
+    expect(r.calls).toHaveLength(2)
+    expect(r.error?.message).toMatch(/timed out/)
+  })
+
+  it('the input-token error is context_overflow, not a retry', async () => {
+    const r = await run('gemini', 'context-overflow')
+    expectFailed(r, 'context_overflow')
+    expect(r.calls).toHaveLength(1)
+  })
+
+  it('a safety decision asking for confirmation, with safetyChecks: fail, is provider_error naming it', async () => {
+    const r = await run('gemini', 'safety-check', {}, { ...FAST, safetyChecks: 'fail' })
+    expectFailed(r, 'provider_error')
+    expect(r.error?.message).toMatch(/safety decision asks to confirm click_at/)
+  })
+
+  it('a safety decision is confirmed by default (the double rejects a response without safety_acknowledgement), noted, and the run passes', async () => {
+    const r = await run('gemini', 'safety-check', { instruction: 'Wait 1 second.' })
+    expect(r.error?.message).toBeUndefined()
+    expect(r.calls.every((c) => c.status === 200)).toBe(true)
+    expect(r.trace.runs[0]!.steps.flatMap((s) => s.notes ?? []).join()).toMatch(/confirmed safety decision wait_5_seconds/)
+  })
+
+  it('a key echoed in an error is masked everywhere', async () => {
+    const r = await run('gemini', 'echo-key')
+    expectFailed(r, 'provider_error')
+    expect(r.error?.message).toMatch(/•••/)
+    for (const [file, text] of Object.entries(r.texts)) expect(text, file).not.toContain(KEY)
   })
 })
 
