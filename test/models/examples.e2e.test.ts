@@ -40,10 +40,11 @@ async function allText(dir: string): Promise<string> {
   return (await Promise.all(files.map((e) => readFile(join(e.parentPath, e.name), 'utf8')))).join('\n')
 }
 
-const SUITES: [name: string, env: Record<string, string>, model: string, api: 'responses' | 'chat', azure: boolean][] = [
+const SUITES: [name: string, env: Record<string, string>, model: string, api: 'responses' | 'chat' | 'anthropic' | 'gemini', azure: boolean][] = [
   ['AGENTPROBE_MODEL=openai/gpt-5.4 (GA computer tool)', { AGENTPROBE_MODEL: 'openai/gpt-5.4', OPENAI_API_KEY: KEY }, 'gpt-5.4', 'responses', false],
   ['AGENTPROBE_MODEL=openai/computer-use-preview', { AGENTPROBE_MODEL: 'openai/computer-use-preview', OPENAI_API_KEY: KEY }, 'computer-use-preview', 'responses', false],
   ["Azure through the seed's variables, no model named", { AZURE_CUA_API_KEY: KEY }, 'gpt-5.4', 'responses', true],
+  ['AGENTPROBE_MODEL=gemini/gemini-2.5-computer-use-preview-10-2025 (native computerUse tool, @google/genai)', { AGENTPROBE_MODEL: 'gemini/gemini-2.5-computer-use-preview-10-2025', GEMINI_API_KEY: KEY }, 'gemini-2.5-computer-use-preview-10-2025', 'gemini', false],
   ['AGENTPROBE_MODEL=openai-compatible/qwen3-vl-8b-instruct (0–999 grid)', { AGENTPROBE_MODEL: 'openai-compatible/qwen3-vl-8b-instruct', AGENTPROBE_API_KEY: KEY }, 'qwen3-vl-8b-instruct', 'chat', false],
 ]
 
@@ -51,7 +52,7 @@ describe('the example suite through each adapter, against the double', () => {
   it.each(SUITES)('%s', async (_name, env, model, api, azure) => {
     const artifacts = await mkdtemp(join(tmpdir(), 'agentprobe-examples-'))
     const before = double.calls.length
-    const urls = { OPENAI_BASE_URL: double.url, AGENTPROBE_BASE_URL: double.url, ...(azure && { AZURE_CUA_BASE_URL: double.origin }) }
+    const urls = { OPENAI_BASE_URL: double.url, AGENTPROBE_BASE_URL: double.url, GEMINI_BASE_URL: double.origin, ...(azure && { AZURE_CUA_BASE_URL: double.origin }) }
     const r = await execa('npx', ['vitest', 'run', '--project', 'examples'], { cwd: ROOT, env: cleanEnv({ ...env, ...urls, AGENTPROBE_ARTIFACTS_DIR: artifacts }), extendEnv: false, reject: false, all: true })
     expect(r.exitCode, r.all).toBe(0)
     expect(r.all).toMatch(/agentprobe \[examples\]: model \S+ \(/)
