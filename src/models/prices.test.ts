@@ -14,6 +14,7 @@ describe('the price table', () => {
 
   it('knows the default models of each provider', () => {
     for (const m of ['gpt-5.4', 'computer-use-preview', 'gemini-2.5-flash']) expect(PRICES[m], m).toBeDefined()
+    expect(priceFor('gemini-2.5-computer-use-preview-10-2025')).toMatchObject({ input: 1.25, output: 10 })
   })
 })
 
