@@ -3,7 +3,7 @@
 // is built (the worker or the CLI).
 import type { Size } from '../core/frame.ts'
 import type { RetryPolicy } from '../core/retry-policy.ts'
-import { ANTHROPIC_TOOLS } from '../models/anthropic/anthropic-model.ts'
+import { ANTHROPIC_TOOLS } from '../models/anthropic/computer-tool.ts'
 import type { PriceTable } from '../models/prices.ts'
 
 /** The tool names each adapter family takes, so a tool given to the wrong provider fails naming both. */

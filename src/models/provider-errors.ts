@@ -20,7 +20,9 @@ export function readProviderError(error: unknown): ProviderFailure {
   if (error instanceof OpenAI.APIConnectionError || error instanceof Anthropic.APIConnectionError) return { network: 'connection', message: `connection failed: ${error.message}` }
   if (error instanceof OpenAI.APIError || error instanceof Anthropic.APIError) {
     const headers = error.headers as Headers | undefined
-    return { status: error.status, retryAfter: headers?.get('retry-after'), retryAfterMs: headers?.get('retry-after-ms'), message: errorMessage(error) }
+    // Anthropic's message is the status and the whole JSON body; its apiMessage is the body's own words.
+    const message = error instanceof Anthropic.APIError && error.apiMessage ? `${error.status} ${error.apiMessage}` : errorMessage(error)
+    return { status: error.status, retryAfter: headers?.get('retry-after'), retryAfterMs: headers?.get('retry-after-ms'), message }
   }
   if (error instanceof GoogleApiError) return readGoogleError(error)
   // @google/genai lets fetch's own errors through: its timeout is an AbortError, a refused connection a TypeError.
