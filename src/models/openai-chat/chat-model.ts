@@ -23,7 +23,7 @@ import { parseToolCalls, type ToolCall } from './tool-calls.ts'
 import { chatTools } from './tools.ts'
 
 export interface ChatModelOptions {
-  /** e.g. 'gemini/gemini-2.5-flash', 'openai-compatible/qwen3-vl-8b'. */
+  /** e.g. 'gemini-openai/gemini-2.5-flash', 'openai-compatible/qwen3-vl-8b'. */
   id: string
   model: string
   connection: Connection
