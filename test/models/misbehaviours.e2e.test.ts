@@ -1,5 +1,6 @@
 // Every way the model double can misbehave, through the real SDK, the real loop and a real
 // Chromium: each run fails with the failure type the taxonomy names (DESIGN §5), and none passes.
+import Anthropic, { AuthenticationError } from '@anthropic-ai/sdk'
 import OpenAI, { BadRequestError } from 'openai'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startModelDouble, type Misbehaviour, type ModelDouble } from '../../fixtures/model-double/index.ts'
@@ -12,6 +13,7 @@ const ADAPTERS = {
   responses: { AGENTPROBE_MODEL: 'openai/gpt-5.4', OPENAI_API_KEY: KEY },
   chat: { AGENTPROBE_MODEL: 'openai-compatible/qwen3-vl-8b', AGENTPROBE_API_KEY: KEY },
   gemini: { AGENTPROBE_MODEL: 'gemini/gemini-2.5-computer-use-preview-10-2025', GEMINI_API_KEY: KEY },
+  anthropic: { AGENTPROBE_MODEL: 'anthropic/claude-sonnet-4-6', ANTHROPIC_API_KEY: KEY },
 } as const
 type Adapter = keyof typeof ADAPTERS
 
@@ -31,7 +33,7 @@ afterAll(async () => {
 async function run(adapter: Adapter, misbehave: Misbehaviour | undefined, options: Parameters<typeof runAgentOnce>[2] = {}, settings: ModelSettings = FAST): Promise<Run & { calls: typeof double.calls }> {
   double.misbehave = misbehave
   const before = double.calls.length
-  const model = await modelFor({ ...ADAPTERS[adapter], OPENAI_BASE_URL: double.url, AGENTPROBE_BASE_URL: double.url, GEMINI_BASE_URL: double.origin }, settings, target.locator)
+  const model = await modelFor({ ...ADAPTERS[adapter], OPENAI_BASE_URL: double.url, AGENTPROBE_BASE_URL: double.url, GEMINI_BASE_URL: double.origin, ANTHROPIC_BASE_URL: double.origin }, settings, target.locator)
   const result = await runAgentOnce(target, model, { maxSteps: 6, ...options, secrets: [KEY] })
   return { ...result, calls: double.calls.slice(before) }
 }
@@ -45,7 +47,7 @@ function expectFailed(r: Run, ...types: string[]): void {
   for (const type of types) expect(r.error?.message).toContain(type)
 }
 
-describe.each(['responses', 'chat', 'gemini'] as const)('%s adapter: wrong replies', (adapter) => {
+describe.each(['responses', 'chat', 'gemini', 'anthropic'] as const)('%s adapter: wrong replies', (adapter) => {
   it('garbage text gets one nudge, then malformed_action', async () => {
     const r = await run(adapter, 'garbage')
     expectFailed(r, 'malformed_action')
@@ -200,6 +202,62 @@ describe('provider failures (native Gemini adapter, Google\'s error shape)', () 
     expectFailed(r, 'provider_error')
     expect(r.error?.message).toMatch(/•••/)
     for (const [file, text] of Object.entries(r.texts)) expect(text, file).not.toContain(KEY)
+  })
+})
+
+describe("provider failures (Claude adapter, Anthropic's error shape)", () => {
+  it('529 overloaded forever: bounded retries, then provider_error with the provider message', async () => {
+    const r = await run('anthropic', 'overloaded')
+    expectFailed(r, 'provider_error')
+    expect(r.calls.map((c) => c.status)).toEqual([529, 529, 529])
+    expect(r.error?.message).toMatch(/529 Overloaded \(gave up after 3 attempts\)/)
+  })
+
+  it('429 once: waits retry-after, then goes on; 500 forever: provider_error', async () => {
+    const started = Date.now()
+    const once = await run('anthropic', 'rate-limited-once', { maxSteps: 1 })
+    expect(once.calls.map((c) => c.status).slice(0, 2)).toEqual([429, 200])
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000)
+    expect(once.trace.runs[0]!.steps[0]!.notes?.join()).toMatch(/429 Number of request tokens.*retrying in 1000 ms/)
+    const r = await run('anthropic', 'server-error')
+    expectFailed(r, 'provider_error')
+    expect(r.error?.message).toMatch(/500 Internal server error/)
+  })
+
+  it('a hang past the request timeout: retried, then provider_error', async () => {
+    const r = await run('anthropic', 'hang', {}, { requestTimeoutMs: 800, retry: { maxRetries: 1, baseDelayMs: 50 } })
+    expectFailed(r, 'provider_error')
+    expect(r.calls).toHaveLength(2)
+    expect(r.error?.message).toMatch(/timed out/)
+  })
+
+  it('"prompt is too long" is context_overflow, not a retry', async () => {
+    const r = await run('anthropic', 'context-overflow')
+    expectFailed(r, 'context_overflow')
+    expect(r.calls).toHaveLength(1)
+  })
+
+  it('a key echoed in a 401 is masked everywhere', async () => {
+    const r = await run('anthropic', 'echo-key')
+    expectFailed(r, 'provider_error')
+    expect(r.error?.message).toMatch(/401 invalid x-api-key: •••/)
+    for (const [file, text] of Object.entries(r.texts)) expect(text, file).not.toContain(KEY)
+  })
+
+  it('the double enforces the API: a wrong key is 401, a beta tool without its header 400, a tool_use without its tool_result 400', async () => {
+    double.misbehave = undefined
+    const png = Buffer.from((await target.display.screen.capture()).png).toString('base64')
+    const task = { role: 'user' as const, content: [{ type: 'text' as const, text: 'Instruction: click the extension icon' }, { type: 'image' as const, source: { type: 'base64' as const, media_type: 'image/png' as const, data: png } }] }
+    const tool = { type: 'computer_20251124' as const, name: 'computer' as const, display_width_px: 1920, display_height_px: 1080 }
+    const client = (apiKey: string) => new Anthropic({ apiKey, baseURL: double.origin, maxRetries: 0 })
+    await expect(client('wrong-key').beta.messages.create({ model: 'claude-sonnet-4-6', max_tokens: 100, messages: [task], tools: [tool], betas: ['computer-use-2025-11-24'] })).rejects.toBeInstanceOf(AuthenticationError)
+    await expect(client(KEY).beta.messages.create({ model: 'claude-sonnet-4-6', max_tokens: 100, messages: [task], tools: [tool] })).rejects.toThrow(/requires the anthropic-beta header 'computer-use-2025-11-24'/)
+    const first = await client(KEY).beta.messages.create({ model: 'claude-sonnet-4-6', max_tokens: 100, messages: [task], tools: [tool], betas: ['computer-use-2025-11-24'] })
+    const toolUse = first.content.find((b) => b.type === 'tool_use')
+    expect(toolUse).toMatchObject({ name: 'computer', input: { action: expect.any(String) } })
+    const unanswered = client(KEY).beta.messages.create({ model: 'claude-sonnet-4-6', max_tokens: 100, messages: [task, { role: 'assistant', content: first.content }, { role: 'user', content: 'go on' }], tools: [tool], betas: ['computer-use-2025-11-24'] })
+    await expect(unanswered).rejects.toBeInstanceOf(Anthropic.BadRequestError)
+    await expect(unanswered).rejects.toThrow(/tool_use` ids were found without `tool_result` blocks immediately after/)
   })
 })
 
