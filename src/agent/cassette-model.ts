@@ -7,7 +7,7 @@ import { AgentprobeError } from '../core/errors.ts'
 import { hideSecrets, revealSecrets, type CassetteCall, type CassetteMode } from '../core/cassette.ts'
 import { framesMatch, type Frame } from '../core/frame.ts'
 import type { Screen } from '../core/screen.ts'
-import { ZERO_USAGE, addUsage, type Decision, type Model, type Turn, type Verdict } from '../core/model.ts'
+import { ZERO_USAGE, addUsage, type Decision, type LocateReply, type Model, type QueryReply, type Turn, type Verdict } from '../core/model.ts'
 
 type AgentCall = Extract<CassetteCall, { kind: 'agent' }>
 type VerifyCall = Extract<CassetteCall, { kind: 'verify' }>
@@ -103,6 +103,16 @@ export class CassetteModel implements Model {
       usage: addUsage(ZERO_USAGE, decision.usage),
     })
     return { ...decision, ...seen }
+  }
+
+  // Placeholder until this adapter answers the query/locate seam (issue 18 part B).
+  async query(): Promise<QueryReply> {
+    throw new AgentprobeError('AGENTPROBE_MODEL', `${this.id}: query is not implemented yet`)
+  }
+
+  // Placeholder until this adapter answers the query/locate seam (issue 18 part B).
+  async locate(): Promise<LocateReply> {
+    throw new AgentprobeError('AGENTPROBE_MODEL', `${this.id}: locate is not implemented yet`)
   }
 
   async verify(question: string, given: Frame, options?: { signal?: AbortSignal }): Promise<Verdict> {

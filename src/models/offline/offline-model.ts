@@ -3,7 +3,7 @@
 // what it cannot read, and its messages say how to choose a vision model instead.
 import { ModelError } from '../../core/errors.ts'
 import type { Frame } from '../../core/frame.ts'
-import { ZERO_USAGE, type Decision, type Model, type Turn, type Verdict } from '../../core/model.ts'
+import { ZERO_USAGE, type Decision, type LocateReply, type Model, type QueryReply, type Turn, type Verdict } from '../../core/model.ts'
 import { groundStep, type ActionStep, type StepLocator } from './ground-step.ts'
 import { planInstruction, type Plan } from './planner.ts'
 import { CHOOSE_A_MODEL, verifyQuoted } from './verify-quoted.ts'
@@ -67,6 +67,16 @@ export class OfflineModel implements Model {
     run.misses = 0
     run.done.push(grounded.did)
     return { status: 'continue', actions: grounded.actions, text: grounded.did, usage: ZERO_USAGE }
+  }
+
+  // Placeholder until this adapter answers the query/locate seam (issue 18 part B).
+  async query(): Promise<QueryReply> {
+    throw new ModelError(`${this.id}: query is not implemented yet`)
+  }
+
+  // Placeholder until this adapter answers the query/locate seam (issue 18 part B).
+  async locate(): Promise<LocateReply> {
+    throw new ModelError(`${this.id}: locate is not implemented yet`)
   }
 
   async verify(question: string, frame: Frame): Promise<Verdict> {
