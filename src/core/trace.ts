@@ -131,6 +131,11 @@ export const traceCassetteSchema = z.object({
 })
 export type TraceCassette = z.infer<typeof traceCassetteSchema>
 
+/** Model calls a cassette replayed and made live, of every kind. */
+export function cassetteCalls(c: TraceCassette): { replayed: number; live: number } {
+  return { replayed: c.replayedSteps + c.replayedVerdicts + (c.replayedReads ?? 0), live: c.liveSteps + c.liveVerdicts + (c.liveReads ?? 0) }
+}
+
 export const traceSchema = z.object({
   schema: z.literal('agentprobe.trace/1'),
   test: z.object({ name: z.string(), file: z.string().optional() }),
