@@ -3,6 +3,7 @@
 import type { z } from 'zod'
 import type { Point } from '../core/action.ts'
 import type { Box } from '../core/geometry.ts'
+import type { QuerySchemaInput } from '../core/query-schema.ts'
 import type { Screen } from '../core/screen.ts'
 import type { TraceVerification } from '../core/trace.ts'
 import type { LocateQuery, Located } from '../grounding/locate.ts'
@@ -33,7 +34,14 @@ export interface DescribedQuery {
   description: string
 }
 
-/** agent.query and screen.query: a zod schema gives a typed value; a JSON schema gives unknown. */
+export interface QueryResult {
+  value: unknown
+  evidence?: string
+  /** The frame read, as a path for messages. */
+  screenshot?: string
+}
+
+/** agent.query: a zod schema gives a typed value; a JSON schema gives unknown. */
 export interface QueryFn {
   <S extends z.ZodType>(question: string, schema: S): Promise<z.infer<S>>
   (question: string, schema: Readonly<Record<string, unknown>>): Promise<unknown>
@@ -50,8 +58,8 @@ export interface ScreenHandle extends Screen {
   locate(query: LocateQuery, options?: { timeout?: number }): Promise<Located | undefined>
   /** Clicks a text, an image, a described element (found by the model) or a point, with real input events. */
   click(target: LocateQuery | DescribedQuery | Point, options?: { timeout?: number }): Promise<void>
-  /** agent.query, on the screen: for `expect(screen).toQuery`. */
-  query: QueryFn
+  /** agent.query with what it read beside the value: for `expect(screen).toQuery`. */
+  read(question: string, schema: QuerySchemaInput): Promise<QueryResult>
   type(text: string, options?: { secret?: boolean }): Promise<void>
   press(keys: string | string[]): Promise<void>
   /** Saves a labelled screenshot into the test's artifacts and returns its path. */

@@ -21,7 +21,7 @@ import type { TraceArtifacts, TraceRead, TraceRun, TraceSink, TraceStep, TraceVe
 import { TargetError, isAgentprobeError } from '../core/errors.ts'
 import type { ArtifactOptions } from '../report/build-artifacts.ts'
 import { TraceWriter } from '../report/trace-writer.ts'
-import { SCREEN_HANDLE, type Described, type DescribedQuery, type FindResult, type QueryFn, type ScreenHandle, type Verification } from './screen-handle.ts'
+import { SCREEN_HANDLE, type Described, type DescribedQuery, type FindResult, type QueryFn, type QueryResult, type ScreenHandle, type Verification } from './screen-handle.ts'
 import type { LocateQuery, Locator } from '../grounding/locate.ts'
 
 export interface TestSessionOptions {
@@ -117,11 +117,15 @@ export class TestSession {
   }
 
   async query(question: string, schema: QuerySchemaInput): Promise<unknown> {
+    return (await this.read(question, schema)).value
+  }
+
+  async read(question: string, schema: QuerySchemaInput): Promise<QueryResult> {
     const started = new Date().toISOString()
-    const outcome = await queryScreen(this.#readDeps(), question, schema, { signal: this.#o.signal })
-    await this.#addRead(outcome.read, started, outcome.cause)
-    if (outcome.read.frame) await this.#o.attach?.(`query: ${question} → ${JSON.stringify(outcome.read.value ?? null)}`, { path: join(this.writer.dir, outcome.read.frame), contentType: 'image/png' })
-    return outcome.value
+    const { read, value, cause } = await queryScreen(this.#readDeps(), question, schema, { signal: this.#o.signal })
+    await this.#addRead(read, started, cause)
+    if (read.frame) await this.#o.attach?.(`query: ${question} → ${JSON.stringify(value ?? null)}`, { path: join(this.writer.dir, read.frame), contentType: 'image/png' })
+    return { value, ...(read.evidence !== undefined && { evidence: read.evidence }), ...(read.frame && { screenshot: this.shown(read.frame) }) }
   }
 
   async waitFor(condition: string, options: WaitForOptions = {}): Promise<TraceRead> {
@@ -254,7 +258,7 @@ export class TestSession {
       settle: (o?: SettleOptions): Promise<SettleResult> => screen.settle(o),
       locate: (async (query: LocateQuery | DescribedQuery, o?: { timeout?: number }) =>
         'description' in query ? this.locateDescribed(query.description) : (await this.#find(query, { timeout: o?.timeout ?? 0, until: 'present' })).located) as ScreenHandle['locate'],
-      query: ((question: string, schema: QuerySchemaInput) => this.query(question, schema)) as QueryFn,
+      read: (question, schema) => this.read(question, schema),
       click: async (target, o) => {
         let point: Point
         if ('x' in target) {
