@@ -54,11 +54,12 @@ function stored(): Promise<number> {
   return target.browser.chrome.evaluate<number>({ type: 'service_worker', url: `chrome-extension://${target.browser.chrome.extensionId}/` }, "chrome.storage.local.get('count').then((r) => r.count ?? 0)")
 }
 
-/** Opens the popup (agent.do), clicks 'Add one' twice by description, and reads the count off the screen. */
+/** Opens the popup (agent.do), clicks 'Add one' twice by description, waits for the count to show, and reads it off the screen. */
 async function tally(s: TestSession): Promise<{ count: number; points: Point[] }> {
   await s.agent.do('Click the extension icon in the Chrome toolbar.', { maxSteps: 4 })
   await s.screen.click({ description: ADD_ONE })
   await s.screen.click({ description: ADD_ONE })
+  await s.agent.waitFor("Does the popup show 'You clicked 2 times'?", { timeoutMs: 5000 })
   const { count } = await s.agent.query(HOW_MANY, COUNT)
   // Where each click landed, as the trace recorded it with the frame it was found on.
   const points = s.writer.trace.runs.flatMap((r) => (r.read?.verb === 'locate' && r.read.point ? [r.read.point] : []))
@@ -90,9 +91,10 @@ describe('a query of the popup counter matches chrome.storage; a described click
     expect(calls.every((c) => c.api === api && c.status === 200)).toBe(true)
     expect(calls.filter((c) => c.kind === 'locate')).toHaveLength(2)
     expect(calls.filter((c) => c.kind === 'query')).toHaveLength(1)
+    expect(calls.filter((c) => c.kind === 'verify')).toHaveLength(1)
     await s.finish('passed')
     const reads = s.writer.trace.runs.flatMap((r) => (r.read ? [r.read] : []))
-    expect(reads.map((r) => r.verb)).toEqual(['locate', 'locate', 'query'])
+    expect(reads.map((r) => r.verb)).toEqual(['locate', 'locate', 'waitFor', 'query'])
     expect(reads[0]!.frame).toBeDefined()
     const query = reads.at(-1)!
     expect(query).toMatchObject({ passed: true, value: { count: 2 }, evidence: expect.stringContaining('You clicked') })
@@ -168,7 +170,9 @@ describe('cassettes', () => {
     const recorder = new CassetteModel({ mode: 'record', recorded: [], live: () => live, id: live.id })
     const recorded = await tally(await session(recorder))
     const cassette = JSON.parse(JSON.stringify(recorder.calls)) as CassetteCall[]
-    expect(cassette.map((c) => c.kind)).toEqual(expect.arrayContaining(['agent', 'locate', 'query']))
+    expect(cassette.map((c) => c.kind)).toEqual(['agent', 'locate', 'locate', 'verify', 'query'])
+    // Each cold call was priced from the table (gpt-5.4), and the replay saves what it cost.
+    for (const c of cassette.filter((c) => c.kind !== 'agent')) expect(c.usage.costUsd).toBeGreaterThan(0)
     const calls = double.calls.length
     await double.close()
     doubleStopped = true
@@ -186,6 +190,6 @@ describe('cassettes', () => {
     expect(replayed).toEqual(recorded)
     expect(await stored()).toBe(2)
     expect(double.calls.length).toBe(calls)
-    expect(replayer.stats).toMatchObject({ liveSteps: 0, liveVerdicts: 0 })
+    expect(replayer.stats).toMatchObject({ liveSteps: 0, liveVerdicts: 0, liveReads: 0, replayedVerdicts: 1, replayedReads: 3 })
   })
 })
