@@ -1,5 +1,6 @@
 // The words every adapter sends: the system prompt (the TEST_PASSED / TEST_FAILED protocol), the
-// task with its criteria, the nudge, notes on a rejected action, and the verifier's instructions.
+// task with its criteria, the nudge, notes on a rejected action, and the cold calls' instructions
+// and messages (verify, query, locate; each message starts with a marker: Question:, Read:, Find:).
 import { FAIL_MARKER, PASS_MARKER } from '../core/reply-checks.ts'
 import type { StepOutcome, Turn } from '../core/model.ts'
 

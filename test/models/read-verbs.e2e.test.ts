@@ -135,6 +135,40 @@ describe('replies that do not answer (the popup still open from the last test)',
   })
 })
 
+describe('provider failures on the cold calls are retried as for verify', () => {
+  const retrying: ModelSettings = { retry: { maxRetries: 1, baseDelayMs: 50 } }
+
+  it('a 429 on a query waits Retry-After, retries, and reads the count', async () => {
+    double.misbehave = 'rate-limited-once'
+    double.misbehaveOn = 'query'
+    try {
+      const before = double.calls.length
+      const started = Date.now()
+      const s = await session(await model(GA, retrying))
+      expect(await s.agent.query(HOW_MANY, COUNT)).toEqual({ count: await stored() })
+      expect(since(before).map((c) => c.status)).toEqual([429, 200])
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1000)
+    } finally {
+      double.misbehave = undefined
+      double.misbehaveOn = 'act'
+    }
+  })
+
+  it('a 500 on every locate: bounded retries, then the provider message', async () => {
+    double.misbehave = 'server-error'
+    double.misbehaveOn = 'locate'
+    try {
+      const before = double.calls.length
+      const s = await session(await model(GA, retrying))
+      await expect(s.screen.locate({ description: ADD_ONE })).rejects.toThrow(/openai\/gpt-5\.4 locate: 500 The server had an error.*gave up after 2 attempts/)
+      expect(since(before).map((c) => c.status)).toEqual([500, 500])
+    } finally {
+      double.misbehave = undefined
+      double.misbehaveOn = 'act'
+    }
+  })
+})
+
 describe('agent.waitFor', () => {
   const page = (script: string) => `data:text/html,${encodeURIComponent(`<body style="font: 40px sans-serif; margin: 120px"><p id="s">Waiting for the reply</p><script>${script}</script></body>`)}`
 

@@ -33,12 +33,13 @@ export interface ChatModelOptions {
   canvas?: Size
   /** Screenshots kept as images in the conversation (default 2); older ones become a line of text. */
   keepImages?: number
-  /** false for servers without response_format json_schema: the verdict JSON is asked for in words. */
+  /** false for servers without response_format json_schema: the JSON of verdicts, queries and locates is asked for in words. */
   structuredOutput?: boolean
   retry?: Partial<RetryPolicy>
   prices?: PriceTable
   priceModel?: string
   contextTokens?: number
+  /** The model for the cold calls: verification, query, locate (default: `model`). */
   verifyModel?: string
 }
 

@@ -47,7 +47,7 @@ export interface ResponsesModelOptions {
   priceModel?: string
   /** The context this model is configured for, in tokens: a bigger request is context_overflow. */
   contextTokens?: number
-  /** The model for verification (default: `model`). */
+  /** The model for the cold calls: verification, query, locate (default: `model`). */
   verifyModel?: string
 }
 
