@@ -9,21 +9,23 @@ import type { MessageCreateParamsNonStreaming } from '@anthropic-ai/sdk/resource
 import { pointerAfter } from '../../core/action.ts'
 import { ModelError } from '../../core/errors.ts'
 import type { Frame, Size } from '../../core/frame.ts'
-import type { Decision, Model, Turn, Usage, Verdict } from '../../core/model.ts'
+import type { Decision, JsonObjectSchema, LocateReply, Model, QueryReply, Turn, Usage, Verdict } from '../../core/model.ts'
 import { detectContextOverflow, estimateImageTokens, estimateTextTokens, judgeReply } from '../../core/reply-checks.ts'
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../../core/retry-policy.ts'
-import { encodeCanvas, encodeCrop } from '../canvas-image.ts'
+import { DEFAULT_CANVAS, encodeCanvas, encodeCrop } from '../canvas-image.ts'
+import { coldLocate, coldQuery, coldVerify, type ColdCaller, type ColdReply, type ColdRequest } from '../cold-call.ts'
+import { FAMILIES } from '../families/index.ts'
 import { keyRedactor, type Connection } from '../openai-client.ts'
 import { costOf, priceFor, type PriceTable } from '../prices.ts'
-import { systemPrompt, VERIFY_INSTRUCTIONS } from '../prompt.ts'
+import { systemPrompt } from '../prompt.ts'
 import { decideWithoutActions, forgiveOnce } from '../reply-decision.ts'
 import { withRetriesOrOverflow } from '../retry.ts'
 import { RunStore } from '../run-store.ts'
-import { parseVerdict, VERDICT_JSON_SCHEMA } from '../verdict.ts'
 import { anthropicClient } from './anthropic-client.ts'
 import { toActions } from './computer-actions.ts'
 import { anthropicCanvas, BETA_HEADERS, defaultTool, toolEntry, type AnthropicToolKind } from './computer-tool.ts'
 import { imageBlock, newConversation, nextUserContent, withCacheBreakpoint, type Block, type Conversation, type MessageParam } from './conversation.ts'
+import { coldOutputFormat } from './output-format.ts'
 import { readMessage, type MessageLike } from './read-message.ts'
 
 export interface AnthropicModelOptions {
@@ -43,22 +45,10 @@ export interface AnthropicModelOptions {
   priceModel?: string
   /** The context this model is configured for, in tokens: a bigger request is context_overflow. */
   contextTokens?: number
-  /** The model for verification (default: `model`). */
+  /** The model for the cold calls: verification, query, locate (default: `model`). */
   verifyModel?: string
   /** max_tokens of one reply (default 2048). */
   maxTokens?: number
-}
-
-/** A structured cold call: instructions, a text, one frame and the JSON schema the reply must follow. */
-interface ColdCall {
-  instructions: string
-  text: string
-  frame: Frame
-  schema: Record<string, unknown>
-  /** e.g. 'anthropic/claude-sonnet-4-6 verifier', for messages. */
-  label: string
-  model?: string
-  signal?: AbortSignal
 }
 
 const CACHED = { type: 'ephemeral' } as const
@@ -70,6 +60,7 @@ export class AnthropicModel implements Model {
   readonly #client: Anthropic
   readonly #redact: (text: string) => string
   readonly #runs = new RunStore<Conversation>()
+  readonly #cold: ColdCaller
 
   constructor(options: AnthropicModelOptions) {
     this.#o = options
@@ -77,6 +68,8 @@ export class AnthropicModel implements Model {
     this.tool = options.tool ?? defaultTool(options.model)
     this.#client = anthropicClient(options.connection)
     this.#redact = keyRedactor(options.connection.apiKey)
+    // Claude points in pixels of the image it was sent; the limit is capped as the agent's image is, so no frame fits past 1.15 MP.
+    this.#cold = { id: this.id, family: FAMILIES.pixels, canvas: anthropicCanvas(options.canvas ?? DEFAULT_CANVAS, options.canvas), call: (r) => this.#coldCall(r) }
   }
 
   async next(turn: Turn): Promise<Decision> {
@@ -118,24 +111,29 @@ export class AnthropicModel implements Model {
     return end ? this.#end(turn.runId, decision) : decision
   }
 
-  async verify(question: string, frame: Frame, options: { signal?: AbortSignal } = {}): Promise<Verdict> {
-    const label = `${this.id} verifier`
-    const model = this.#o.verifyModel ?? this.#o.model
-    const reply = await this.#coldCall({ instructions: VERIFY_INSTRUCTIONS, text: `Question: ${question}`, frame, schema: { ...VERDICT_JSON_SCHEMA }, label, model, signal: options.signal })
-    return { ...parseVerdict(reply.text, label), usage: reply.usage }
+  verify(question: string, frame: Frame, options: { signal?: AbortSignal } = {}): Promise<Verdict> {
+    return coldVerify(this.#cold, question, frame, options.signal)
+  }
+
+  query(question: string, schema: JsonObjectSchema, frame: Frame, options: { signal?: AbortSignal } = {}): Promise<QueryReply> {
+    return coldQuery(this.#cold, question, schema, frame, options.signal)
+  }
+
+  locate(description: string, frame: Frame, options: { signal?: AbortSignal } = {}): Promise<LocateReply> {
+    return coldLocate(this.#cold, description, frame, options.signal)
   }
 
   /**
-   * One cold request on its own (no conversation, no tool): the instructions as the system prompt,
-   * the text and the frame as the user message, the reply held to `schema` by structured output.
-   * verify is one use; any other one-frame question with a JSON answer is another.
+   * One cold call (verify, query, locate) on its own, no conversation and no tool, on the GA API:
+   * the instructions as the system prompt, the text and the image as the user message, the reply
+   * held to the format by structured output when Anthropic's subset can express it (coldOutputFormat).
    */
-  async #coldCall(call: ColdCall): Promise<{ text: string; usage: Usage }> {
-    const model = call.model ?? this.#o.model
-    const image = await encodeCanvas(call.frame, anthropicCanvas(call.frame, this.#o.canvas))
-    const messages: MessageParam[] = [{ role: 'user', content: [{ type: 'text', text: call.text }, imageBlock(image)] }]
-    const reply = await this.#send({ system: call.instructions, messages, output_config: { format: { type: 'json_schema', schema: call.schema } } }, model, call.signal, [], call.label, 'ga')
-    if ('overflow' in reply) throw new ModelError(`${call.label}: ${reply.overflow}`, { context: { model: this.id } })
+  async #coldCall(r: ColdRequest): Promise<ColdReply> {
+    const model = this.#o.verifyModel ?? this.#o.model
+    const messages: MessageParam[] = [{ role: 'user', content: [{ type: 'text', text: r.text }, imageBlock(r.image)] }]
+    const format = coldOutputFormat(r.format)
+    const reply = await this.#send({ system: r.instructions, messages, ...(format && { output_config: { format } }) }, model, r.signal, [], r.label, 'ga')
+    if ('overflow' in reply) throw new ModelError(`${r.label}: ${reply.overflow}`, { context: { model: this.id } })
     const read = readMessage(reply)
     return { text: read.text, usage: this.#usage(read.usage, model) }
   }

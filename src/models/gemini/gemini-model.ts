@@ -8,18 +8,19 @@ import { ModelError } from '../../core/errors.ts'
 import type { Failure } from '../../core/failures.ts'
 import type { Frame, Size } from '../../core/frame.ts'
 import { fitWithin } from '../../core/geometry.ts'
-import type { Decision, Model, Turn, Usage, Verdict } from '../../core/model.ts'
+import type { Decision, JsonObjectSchema, LocateReply, Model, QueryReply, Turn, Usage, Verdict } from '../../core/model.ts'
 import { detectContextOverflow, estimateImageTokens, estimateTextTokens, judgeReply } from '../../core/reply-checks.ts'
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../../core/retry-policy.ts'
 import { DEFAULT_CANVAS, encodeCanvas } from '../canvas-image.ts'
+import { coldLocate, coldQuery, coldVerify, type ColdCaller, type ColdReply, type ColdRequest } from '../cold-call.ts'
 import { describeGrid } from '../families/family.ts'
+import { FAMILIES } from '../families/index.ts'
 import { keyRedactor, type Connection } from '../openai-client.ts'
 import { costOf, priceFor, type PriceTable } from '../prices.ts'
-import { systemPrompt, VERIFY_INSTRUCTIONS } from '../prompt.ts'
+import { systemPrompt } from '../prompt.ts'
 import { decideWithoutActions, forgiveOnce } from '../reply-decision.ts'
 import { withRetriesOrOverflow } from '../retry.ts'
 import { RunStore } from '../run-store.ts'
-import { parseVerdict, VERDICT_JSON_SCHEMA } from '../verdict.ts'
 import { newConversation, nextContent, pruneScreenshots, type Conversation } from './conversation.ts'
 import { toActions } from './function-actions.ts'
 import { geminiClient } from './gemini-client.ts'
@@ -49,19 +50,8 @@ export interface GeminiModelOptions {
   priceModel?: string
   /** The context this model is configured for, in tokens: a bigger request is context_overflow. */
   contextTokens?: number
-  /** The model for verification (default: `model`). */
+  /** The model for the cold calls: verification, query, locate (default: `model`). */
   verifyModel?: string
-}
-
-/** One cold request: instructions, a text and one frame, held to a JSON schema. */
-interface ColdCall {
-  model: string
-  instructions: string
-  text: string
-  frame: Frame
-  schema: object
-  label: string
-  signal?: AbortSignal
 }
 
 export class GeminiModel implements Model {
@@ -72,6 +62,7 @@ export class GeminiModel implements Model {
   readonly #client: GoogleGenAI
   readonly #redact: (text: string) => string
   readonly #runs = new RunStore<Conversation>()
+  readonly #cold: ColdCaller
 
   constructor(options: GeminiModelOptions) {
     this.#o = options
@@ -80,6 +71,8 @@ export class GeminiModel implements Model {
     this.environment = options.environment ?? 'browser'
     this.#client = geminiClient(options.connection)
     this.#redact = keyRedactor(options.connection.apiKey)
+    // Gemini points on its 0–999 grid whatever the image's size, in the cold calls as in the agent's.
+    this.#cold = { id: this.id, family: FAMILIES.gemini, canvas: options.canvas ?? DEFAULT_CANVAS, call: (r) => this.#coldCall(r) }
   }
 
   async next(turn: Turn): Promise<Decision> {
@@ -124,25 +117,30 @@ export class GeminiModel implements Model {
     return end ? this.#end(turn.runId, decision) : decision
   }
 
-  async verify(question: string, frame: Frame, options: { signal?: AbortSignal } = {}): Promise<Verdict> {
-    const model = this.#o.verifyModel ?? this.#o.model
-    const label = `${this.id} verifier`
-    const reply = await this.#coldCall({ model, instructions: VERIFY_INSTRUCTIONS, text: `Question: ${question}`, frame, schema: VERDICT_JSON_SCHEMA, label, signal: options.signal })
-    return { ...parseVerdict(reply.text, label), usage: reply.usage }
+  verify(question: string, frame: Frame, options: { signal?: AbortSignal } = {}): Promise<Verdict> {
+    return coldVerify(this.#cold, question, frame, options.signal)
   }
 
-  /** A request outside any run, held to `schema` by structured output: the reply's text and what it cost. */
-  async #coldCall(q: ColdCall): Promise<{ text: string; usage: Usage }> {
-    const image = await encodeCanvas(q.frame, fitWithin(q.frame, this.#o.canvas ?? DEFAULT_CANVAS))
+  query(question: string, schema: JsonObjectSchema, frame: Frame, options: { signal?: AbortSignal } = {}): Promise<QueryReply> {
+    return coldQuery(this.#cold, question, schema, frame, options.signal)
+  }
+
+  locate(description: string, frame: Frame, options: { signal?: AbortSignal } = {}): Promise<LocateReply> {
+    return coldLocate(this.#cold, description, frame, options.signal)
+  }
+
+  /** One cold call (verify, query, locate) outside any run, on the verification model, held to its format by responseJsonSchema. */
+  async #coldCall(r: ColdRequest): Promise<ColdReply> {
+    const model = this.#o.verifyModel ?? this.#o.model
     const params: GenerateContentParameters = {
-      model: q.model,
-      contents: [{ role: 'user', parts: [{ text: q.text }, { inlineData: { mimeType: 'image/png', data: Buffer.from(image.png).toString('base64') } }] }],
-      config: { systemInstruction: q.instructions, responseMimeType: 'application/json', responseJsonSchema: q.schema, abortSignal: q.signal },
+      model,
+      contents: [{ role: 'user', parts: [{ text: r.text }, { inlineData: { mimeType: 'image/png', data: Buffer.from(r.image.png).toString('base64') } }] }],
+      config: { systemInstruction: r.instructions, responseMimeType: 'application/json', responseJsonSchema: r.format.schema, abortSignal: r.signal },
     }
-    const reply = await this.#call(params, q.signal, [], q.label)
-    if ('overflow' in reply) throw new ModelError(`${q.label}: ${reply.overflow}`, { context: { model: this.id } })
+    const reply = await this.#call(params, r.signal, [], r.label)
+    if ('overflow' in reply) throw new ModelError(`${r.label}: ${reply.overflow}`, { context: { model: this.id } })
     const read = readCandidate(reply)
-    return { text: read.text, usage: this.#usage(read.usage, q.model) }
+    return { text: read.text, usage: this.#usage(read.usage, model) }
   }
 
   #agentConfig(): GenerateContentConfig {
