@@ -80,6 +80,19 @@ describe('GeminiModel', () => {
     await expect(model({ safetyChecks: 'fail' }).next(turn(1, 'run-2'))).rejects.toThrow(/safety decision asks to confirm click_at: A consent button.*safetyChecks is 'fail'/)
   })
 
+  it("a MALFORMED_FUNCTION_CALL finish is a malformed action: forgiven once (the model is told), then malformed_action", async () => {
+    seen.length = 0
+    const malformed = () => ({ candidates: [{ finishReason: 'MALFORMED_FUNCTION_CALL' }], usageMetadata: { promptTokenCount: 1000 } })
+    replies.push(malformed(), malformed())
+    const m = model()
+    const first = await m.next(turn(1, 'run-3'))
+    expect([first.status, first.actions, first.failures]).toEqual(['continue', [], []])
+    expect(first.notes?.join()).toMatch(/forgiven once/)
+    const second = await m.next(turn(2, 'run-3'))
+    expect(second.failures).toEqual([expect.objectContaining({ type: 'malformed_action', message: expect.stringMatching(/the API reports MALFORMED_FUNCTION_CALL/) })])
+    expect(seen[1]!.body.contents.at(-1).parts[0].text).toMatch(/could not be parsed/)
+  })
+
   it('verifies cold with verifyModel under a JSON schema, priced by that model', async () => {
     seen.length = 0
     replies.push(reply([{ text: '{"answer":"YES","evidence":"A panel."}' }], { promptTokenCount: 1000, cachedContentTokenCount: 400, candidatesTokenCount: 10, thoughtsTokenCount: 90 }))
