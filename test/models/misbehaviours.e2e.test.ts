@@ -197,6 +197,17 @@ describe('provider failures (native Gemini adapter, Google\'s error shape)', () 
     expect(r.trace.runs[0]!.steps.flatMap((s) => s.notes ?? []).join()).toMatch(/confirmed safety decision wait_5_seconds/)
   })
 
+  it("a wrong key is Google's 400 API_KEY_INVALID: provider_error at once, never the key", async () => {
+    double.misbehave = undefined
+    const before = double.calls.length
+    const env = { AGENTPROBE_MODEL: 'gemini/gemini-2.5-computer-use-preview-10-2025', GEMINI_API_KEY: 'not-the-key-456', GEMINI_BASE_URL: double.origin }
+    const r = await runAgentOnce(target, await modelFor(env, FAST, target.locator), { maxSteps: 3, secrets: ['not-the-key-456'] })
+    expectFailed(r, 'provider_error')
+    expect(double.calls.slice(before).map((c) => c.status)).toEqual([400])
+    expect(r.error?.message).toMatch(/400 API key not valid/)
+    expect(r.error?.message).not.toContain('not-the-key-456')
+  })
+
   it('a key echoed in an error is masked everywhere', async () => {
     const r = await run('gemini', 'echo-key')
     expectFailed(r, 'provider_error')

@@ -7,7 +7,7 @@ describe('coldOutputFormat', () => {
   it('closes every object and moves what Anthropic does not enforce into descriptions', () => {
     const format = coldOutputFormat(queryFormat({ type: 'object', properties: { count: { type: 'integer', minimum: 0 } }, required: ['count'] }))
     expect(format?.type).toBe('json_schema')
-    const value = (format?.schema.properties as Record<string, { anyOf: Record<string, unknown>[] }>).value.anyOf[0]!
+    const value = (format?.schema.properties as { value: { anyOf: Record<string, unknown>[] } }).value.anyOf[0]
     expect(value).toMatchObject({ type: 'object', additionalProperties: false, properties: { count: { type: 'integer', description: '{minimum: 0}' } } })
     expect(coldOutputFormat(LOCATE_FORMAT)?.schema).toMatchObject({ required: ['found', 'x', 'y', 'box', 'evidence'], additionalProperties: false })
   })

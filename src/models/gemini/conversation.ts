@@ -35,7 +35,7 @@ export function newConversation(): Conversation {
 export function nextContent(c: Conversation, turn: Turn, png: string): Content {
   const image: Part = { inlineData: { mimeType: 'image/png', data: png } }
   if (c.contents.length === 0) return { role: 'user', parts: [{ text: taskMessage(turn) }, image] }
-  if (c.nudge || c.pending.length === 0) return { role: 'user', parts: [{ text: NUDGE[c.nudge ?? 'no_verdict'] }, image] }
+  if (c.nudge || c.pending.length === 0) return { role: 'user', parts: [{ text: c.nudge ? NUDGE[c.nudge] : (c.told ?? NUDGE.no_verdict) }, image] }
   const responses: Part[] = c.pending.map((call, i) => ({
     functionResponse: {
       name: call.name,

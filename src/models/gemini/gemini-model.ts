@@ -9,7 +9,7 @@ import type { Failure } from '../../core/failures.ts'
 import type { Frame, Size } from '../../core/frame.ts'
 import { fitWithin } from '../../core/geometry.ts'
 import type { Decision, JsonObjectSchema, LocateReply, Model, QueryReply, Turn, Usage, Verdict } from '../../core/model.ts'
-import { detectContextOverflow, estimateImageTokens, estimateTextTokens, judgeReply } from '../../core/reply-checks.ts'
+import { detectContextOverflow, estimateImageTokens, estimateTextTokens, judgeReply, malformedAction } from '../../core/reply-checks.ts'
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../../core/retry-policy.ts'
 import { DEFAULT_CANVAS, encodeCanvas } from '../canvas-image.ts'
 import { coldLocate, coldQuery, coldVerify, type ColdCaller, type ColdReply, type ColdRequest } from '../cold-call.ts'
@@ -97,6 +97,12 @@ export class GeminiModel implements Model {
     if (read.unfinished) notes.push(`finishReason ${read.unfinished}`)
     const base = { text: read.text || undefined, reasoning: read.reasoning, usage: this.#usage(read.usage, this.#o.model), sent, notes }
 
+    if (read.calls.length === 0 && read.unfinished === 'MALFORMED_FUNCTION_CALL') {
+      // The API dropped a call it could not parse: a malformed action, forgiven once like any other.
+      const { failures, told } = forgiveOnce([malformedAction(`the API reports ${read.unfinished}`, turn.step)], c, notes)
+      Object.assign(c, { pending: [], told: told ? `Your last function call could not be parsed (${read.unfinished}). Call one of the functions with valid arguments.` : undefined })
+      return { status: 'continue', actions: [], failures, ...base }
+    }
     const judgement = judgeReply({ actions: read.calls.length, text: read.text }, c.strikes, turn.step)
     if (judgement.kind === 'act') {
       this.#onSafetyDecisions(read.calls, notes)
