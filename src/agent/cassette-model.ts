@@ -17,6 +17,8 @@ type ColdCall = Exclude<CassetteCall, AgentCall>
 /** How one kind of cold call replays, goes live and is recorded. */
 interface ColdPlan<C extends ColdCall, R extends { frame?: Frame }> {
   recorded: C | undefined
+  /** Later recorded calls that may stand in for it when the live screen shows theirs (a waitFor's looks), with their places. */
+  later?: { call: C; index: number }[]
   given: Frame
   signal?: AbortSignal
   /** Counted with the verdicts, or with the reads (query, locate). */
@@ -90,7 +92,7 @@ export class CassetteModel implements Model {
     const run = this.#run(turn)
     const step = run.recorded?.steps[turn.step - 1]
     const replayable = this.#replaying() && !run.live && step !== undefined
-    const frame = replayable ? await this.#watch(step.phash, turn.frame, turn.signal) : turn.frame
+    const frame = replayable ? await this.#watch([step.phash], turn.frame, turn.signal) : turn.frame
     // The frame the decision was made on, when watching took a newer one than the loop's.
     const seen = frame === turn.frame ? {} : { frame }
     if (replayable && framesMatch(step.phash, frame.phash)) {
@@ -127,7 +129,7 @@ export class CassetteModel implements Model {
 
   async verify(question: string, given: Frame, options?: { signal?: AbortSignal }): Promise<Verdict> {
     return this.#cold<VerifyCall, Verdict>({
-      recorded: this.#takeVerdict(question, given.phash),
+      ...this.#takeVerdict(question),
       given,
       signal: options?.signal,
       counter: 'Verdicts',
@@ -195,13 +197,16 @@ export class CassetteModel implements Model {
   /** One cold call: replayed while the live frame looks like the recorded one, else live (and recorded) or, in replay, drift. */
   async #cold<C extends ColdCall, R extends { frame?: Frame }>(p: ColdPlan<C, R>): Promise<R> {
     const replayable = p.recorded !== undefined && this.#replaying()
-    const frame = replayable ? await this.#watch(p.recorded!.phash, p.given, p.signal) : p.given
+    const candidates = p.recorded ? [{ call: p.recorded, index: -1 }, ...(p.later ?? [])] : []
+    const frame = replayable ? await this.#watch(candidates.map((c) => c.call.phash), p.given, p.signal) : p.given
     const seen = frame === p.given ? {} : { frame }
-    if (replayable && framesMatch(p.recorded!.phash, frame.phash)) {
+    const match = replayable ? candidates.find((c) => framesMatch(c.call.phash, frame.phash)) : undefined
+    if (match) {
+      if (match.index >= 0) this.#cursor = match.index + 1
       this.stats[`replayed${p.counter}`]++
-      this.stats.savedUsd += p.recorded!.usage.costUsd
-      this.calls.push(p.recorded!)
-      return { ...p.replay(p.recorded!), ...seen }
+      this.stats.savedUsd += match.call.usage.costUsd
+      this.calls.push(match.call)
+      return { ...p.replay(match.call), ...seen }
     }
     if (this.#o.mode === 'replay') {
       const why = p.recorded ? this.#unlike(p.when) : 'the cassette has no recording of it here'
@@ -215,22 +220,17 @@ export class CassetteModel implements Model {
   }
 
   /**
-   * The recorded verdict for this question. A waitFor's looks are consecutive verdicts on one
-   * question: a replay whose screen is already further along skips the NOs it no longer shows.
+   * The recorded verdict for this question, and the verdicts on it that follow a NO. A waitFor's
+   * looks are consecutive verdicts on one question: a replay whose screen is already further along
+   * skips the NOs it no longer shows.
    */
-  #takeVerdict(question: string, phash: string): VerifyCall | undefined {
+  #takeVerdict(question: string): { recorded: VerifyCall | undefined; later: { call: VerifyCall; index: number }[] } {
     const same = (c: CassetteCall | undefined): c is VerifyCall => c?.kind === 'verify' && c.question === question
     const calls = this.#o.recorded
-    for (let i = this.#cursor; i < calls.length; i++) {
-      const call = calls[i]
-      if (!same(call) || framesMatch(call.phash, phash) || call.answer !== 'NO') break
-      const next = calls[i + 1]
-      if (same(next) && framesMatch(next.phash, phash)) {
-        this.#cursor = i + 1
-        break
-      }
-    }
-    return this.#take<VerifyCall>('verify', (c) => c.question === question)
+    const later: { call: VerifyCall; index: number }[] = []
+    for (let i = this.#cursor; same(calls[i]) && (calls[i] as VerifyCall).answer === 'NO' && same(calls[i + 1]); i++) later.push({ call: calls[i + 1] as VerifyCall, index: i + 1 })
+    const recorded = this.#take<VerifyCall>('verify', (c) => c.question === question)
+    return { recorded, later: recorded ? later : [] }
   }
 
   #unlike(when: string): string {
@@ -238,17 +238,18 @@ export class CassetteModel implements Model {
     return watch ? `the screen did not look the way it did ${when} within ${watch.timeoutMs} ms` : `the screen no longer looks the way it did ${when}`
   }
 
-  /** `frame` when it matches the recorded hash; else new frames until one does or the bound is spent (then the last one). */
-  async #watch(phash: string, frame: Frame, signal?: AbortSignal): Promise<Frame> {
+  /** `frame` when it matches one of the recorded hashes; else new frames until one does or the bound is spent (then the last one). */
+  async #watch(phashes: readonly string[], frame: Frame, signal?: AbortSignal): Promise<Frame> {
     const watch = this.#o.watch
-    if (!watch || framesMatch(phash, frame.phash)) return frame
+    const matches = (f: Frame) => phashes.some((p) => framesMatch(p, f.phash))
+    if (!watch || matches(frame)) return frame
     const deadline = performance.now() + watch.timeoutMs
     let latest = frame
     while (performance.now() < deadline) {
       signal?.throwIfAborted()
       await new Promise((resolve) => setTimeout(resolve, watch.intervalMs ?? 100))
       latest = await watch.screen.capture()
-      if (framesMatch(phash, latest.phash)) return latest
+      if (matches(latest)) return latest
     }
     return latest
   }

@@ -7,12 +7,14 @@ import type { TraceRead } from '../core/trace.ts'
 import { freshFrame } from './look.ts'
 import type { ReadDeps } from './query.ts'
 
+/** The read as the trace keeps it, and the element when it was found (`read.error` says why not). */
 export interface LocateOutcome {
   read: TraceRead
   found?: LocateReply
   cause?: unknown
 }
 
+/** Never throws, like queryScreen. */
 export async function locateOnScreen({ screen, model, sink }: ReadDeps, description: string, { signal }: { signal?: AbortSignal } = {}): Promise<LocateOutcome> {
   const started = performance.now()
   const read: TraceRead = { verb: 'locate', ask: description, passed: false, usage: { ...ZERO_USAGE }, ms: 0 }

@@ -8,6 +8,7 @@ import type { Screen } from '../core/screen.ts'
 import type { TraceRead, TraceSink } from '../core/trace.ts'
 import { freshFrame } from './look.ts'
 
+/** What every read needs: the screen to look at, the model to ask, the trace to keep its frame in. */
 export interface ReadDeps {
   screen: Screen
   model: Model
@@ -22,6 +23,7 @@ export interface QueryOutcome {
   cause?: unknown
 }
 
+/** Never throws: a failure is in `read.error`, typed in `cause`, so the caller records it before throwing. */
 export async function queryScreen({ screen, model, sink }: ReadDeps, question: string, schema: QuerySchemaInput, { signal }: { signal?: AbortSignal } = {}): Promise<QueryOutcome> {
   const started = performance.now()
   const read: TraceRead = { verb: 'query', ask: question, passed: false, usage: { ...ZERO_USAGE }, ms: 0 }

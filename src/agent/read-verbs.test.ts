@@ -153,3 +153,20 @@ describe('read verbs under a cassette', () => {
     expect(changed.read.error).toContain('replay_drift: query "Which name?": the cassette has no recording of it here')
   })
 })
+
+describe('a waitFor replayed on a screen that takes another way', () => {
+  it('watches for any of its looks, so a frame the recording never saw is passed by, not a drift', async () => {
+    const screen = new FakeScreen()
+    const rec = new CassetteModel({ mode: 'record', recorded: [], live: () => scripted({}, [no('loading'), yes('Saved')]), id: 'scripted' })
+    setTimeout(() => (screen.content = 'saved'), 100)
+    await waitForState(await deps(rec, screen), "Is 'Saved' shown?", { timeoutMs: 3000, intervalMs: 30 })
+    // The replay's screen shows a state the recording never had, then the final one.
+    const other = new FakeScreen()
+    other.content = 'half drawn'
+    setTimeout(() => (other.content = 'saved'), 300)
+    const replay = new CassetteModel({ mode: 'replay', recorded: rec.calls, live: () => { throw new Error('no live call') }, id: 'scripted', watch: { screen: other, timeoutMs: 2000, intervalMs: 20 } })
+    const { read } = await waitForState(await deps(replay, other), "Is 'Saved' shown?", { timeoutMs: 3000, intervalMs: 30 })
+    expect(read).toMatchObject({ passed: true, calls: 1, evidence: 'Saved' })
+    expect(replay.stats).toMatchObject({ replayedVerdicts: 1, liveVerdicts: 0 })
+  })
+})

@@ -9,6 +9,7 @@ import type { TraceRead } from '../core/trace.ts'
 import { freshFrame } from './look.ts'
 import type { ReadDeps } from './query.ts'
 
+/** How long to wait and how often to look; the budgets bound the calls as they bound agent.do. */
 export interface WaitForOptions extends Budgets {
   /** How long the state may take, ms (default 10 s). */
   timeoutMs?: number
@@ -17,13 +18,16 @@ export interface WaitForOptions extends Budgets {
   signal?: AbortSignal
 }
 
+/** A state that takes longer than 10 s is a flow for agent.do, not a wait. */
 export const WAIT_FOR_DEFAULTS = { timeoutMs: 10_000, intervalMs: 500 } as const
 
+/** The read as the trace keeps it; `cause` when a call failed (a state that never came has none). */
 export interface WaitForOutcome {
   read: TraceRead
   cause?: unknown
 }
 
+/** Never throws, like queryScreen: the deadline and a failed call are both in `read.error`. */
 export async function waitForState({ screen, model, sink }: ReadDeps, condition: string, options: WaitForOptions = {}): Promise<WaitForOutcome> {
   const { timeoutMs = WAIT_FOR_DEFAULTS.timeoutMs, intervalMs = WAIT_FOR_DEFAULTS.intervalMs, signal } = options
   const started = performance.now()

@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { ConfigError, ModelError } from './errors.ts'
 import type { JsonObjectSchema } from './model.ts'
 
+/** One schema in the two forms a query needs: what the model is asked for, and what checks its reply. */
 export interface QuerySchema {
   /** Sent to the model; always an object at the root. */
   json: JsonObjectSchema
@@ -21,6 +22,7 @@ function isZod(schema: QuerySchemaInput): schema is z.ZodType {
   return typeof (schema as { safeParse?: unknown }).safeParse === 'function' && '_zod' in schema
 }
 
+/** Either form in, both out; a schema zod cannot convert is a ConfigError naming why. */
 export function querySchema(schema: QuerySchemaInput): QuerySchema {
   let json: Record<string, unknown>
   let zod: z.ZodType

@@ -36,9 +36,13 @@ export function numberInPhrase(words: readonly TextWord[], phrase: string): Labe
   return undefined
 }
 
-/** The first number in a reading ('3 notes' → 3, '1,204' → 1204), or undefined. */
+/** The first number in a reading ('3 notes' → 3, '1,204' → 1204, OCR's 'O' alone → 0), or undefined. */
 export function readNumber(text: string): number | undefined {
-  const m = new RegExp(NUMBER).exec(text)
+  // OCR reads 0 as O and 1 as l or I: a word of digits and those (with one digit at least, or a lone O) is a number.
+  const word = text.trim()
+  const digitLike = /^[\dOolI|,.]+$/.test(word) && (/\d/.test(word) || /^[Oo]$/.test(word))
+  const digits = digitLike ? word.replace(/[Oo]/g, '0').replace(/[lI|]/g, '1') : text
+  const m = new RegExp(NUMBER).exec(digits)
   return m?.[1] === undefined ? undefined : Number(m[1].replace(/,/g, ''))
 }
 
