@@ -94,3 +94,28 @@ it('--max-spend-usd: once the shared ledger reaches the cap no model call is mad
     await double.close()
   }
 })
+
+it('--models with the Claude and native Gemini adapters against the double: completes and scores every run of each, priced from the table', { timeout: 360_000 }, async () => {
+  const key = 'sk-bench-native-0123456789'
+  const double = await startModelDouble({ apiKey: key })
+  try {
+    const dir = await mkdtemp(join(tmpdir(), 'agentprobe-bench-native-'))
+    const cases = await casesFile(dir, `export default [pick('popup/say-hello')]`)
+    const out = join(dir, 'out')
+    const models = ['anthropic/claude-sonnet-4-6', 'gemini/gemini-2.5-computer-use-preview-10-2025']
+    const run = await bench(['--models', models.join(','), '--cases', cases, '--out', out], { ANTHROPIC_API_KEY: key, ANTHROPIC_BASE_URL: double.origin, GEMINI_API_KEY: key, GEMINI_BASE_URL: double.origin })
+    expect(run.exitCode, run.all).toBe(0)
+    expect(run.all).not.toContain(key)
+    const recording = JSON.parse(await readFile(join(out, 'recording.json'), 'utf8'))
+    expect(recording.models).toEqual(models)
+    const runs = recording.runs as { model: string; build: string; outcome: string; truth: boolean }[]
+    expect(runs.map((r) => `${r.model} ${r.build} ${r.outcome} ${r.truth}`).sort()).toEqual(models.flatMap((m) => [`${m} good pass true`, `${m} mutant fail false`]))
+    expect(recording.leaderboard.rows).toEqual(expect.arrayContaining(models.map((model) => expect.objectContaining({ model, scored: 2, falsePass: 0 }))))
+    expect(run.all).toMatch(/anthropic\/claude-sonnet-4-6: 2 runs, ~\d+ calls \(≤ \d+\): ~\$0\.\d+ expected/)
+    expect(run.all).toMatch(/gemini\/gemini-2\.5-computer-use-preview-10-2025: 2 runs, ~\d+ calls \(≤ \d+\): ~\$0\.\d+ expected/)
+    expect(double.calls.every((c) => c.status === 200)).toBe(true)
+    expect(new Set(double.calls.map((c) => c.api))).toEqual(new Set(['anthropic', 'gemini']))
+  } finally {
+    await double.close()
+  }
+})

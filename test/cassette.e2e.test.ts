@@ -12,7 +12,7 @@ const root = resolve(import.meta.dirname, '..')
 const KEY = 'sk-cassette-test-0123456789abcdef'
 const extension = join(root, 'fixtures/extensions/sidepanel')
 const sidepanelCase = join(root, 'examples/cases/sidepanel.yaml')
-const PROVIDER = /^(AGENTPROBE_\w+|OPENAI_\w+|AZURE_CUA_\w+|GEMINI_\w+|DISPLAY|CI)$/
+const PROVIDER = /^(AGENTPROBE_\w+|OPENAI_\w+|AZURE_CUA_\w+|ANTHROPIC_\w+|GEMINI_\w+|DISPLAY|CI)$/
 
 function run(args: string[], env: Record<string, string>) {
   const base = Object.fromEntries(Object.entries(process.env).filter(([k, v]) => v !== undefined && !PROVIDER.test(k))) as Record<string, string>
@@ -86,5 +86,26 @@ describe('a cassette recorded against the model double', () => {
     const rerecorded = await readFile(cassette, 'utf8')
     expect(rerecorded).not.toBe(recorded)
     expect(rerecorded).not.toContain(KEY)
+  })
+})
+
+describe('a cassette recorded through Claude', () => {
+  const claude = () => join(dir, 'claude.cassette.json')
+
+  // Each is a whole CLI run (Xvfb, Chromium, the case): on two loaded cores one took 100 s.
+  it('records a live anthropic/… run, with no secret in the file', { timeout: 240_000 }, async () => {
+    const r = await run(['--extension', extension, '--case', sidepanelCase, '--output-dir', join(dir, 'claude-record'), '--cassette', claude(), '--cassette-mode', 'record'], { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: double.origin })
+    expect(r.exitCode, r.all).toBe(0)
+    const text = await readFile(claude(), 'utf8')
+    expect(JSON.parse(text)).toMatchObject({ tests: { 'sidepanel-open-test': { 'anthropic/claude-sonnet-4-6': expect.any(Array) } } })
+    expect(text).not.toContain(KEY)
+  })
+
+  it('replays it with no key under CI, zero model calls', { timeout: 240_000 }, async () => {
+    const before = double.calls.length
+    const r = await run(['--extension', extension, '--case', sidepanelCase, '--output-dir', join(dir, 'claude-replay'), '--cassette', claude()], { CI: 'true' })
+    expect(r.exitCode, r.all).toBe(0)
+    expect(r.all).toMatch(/agentprobe: model anthropic\/claude-sonnet-4-6, replayed from \S+claude\.cassette\.json \(no key needed\)/)
+    expect(double.calls.length).toBe(before)
   })
 })

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
+import { startModelDouble } from '../fixtures/model-double/index.ts'
 
 const root = resolve(import.meta.dirname, '..')
 const bin = join(root, 'bin/agentprobe.js')
@@ -72,6 +73,21 @@ describe('agentprobe doctor', () => {
     const r = await doctor(['--check-model'])
     expect(r.exitCode, r.all).toBe(0)
     expect(line(r.stdout, 'model')).toMatch(/^✓ model\s+offline \(.*\) answered YES in \d+ ms: .*'agentprobe doctor'/)
+  })
+
+  it('--check-model reaches a keyed provider with the key from the environment: Claude against the model double', async () => {
+    const key = 'sk-doctor-anthropic-0123456789'
+    const double = await startModelDouble({ apiKey: key })
+    try {
+      const r = await doctor(['--check-model', '--model', 'anthropic/claude-sonnet-4-6'], { ANTHROPIC_API_KEY: key, ANTHROPIC_BASE_URL: double.origin })
+      expect(r.exitCode, r.all).toBe(0)
+      // The double's OCR misreads this small image (it answers NO for every adapter): what is checked is that the keyed call went through and came back a verdict.
+      expect(line(r.stdout, 'model')).toMatch(/^[✓!] model\s+anthropic\/claude-sonnet-4-6 \(from --model\) answered (YES|NO) in \d+ ms: /)
+      expect(double.calls).toEqual([expect.objectContaining({ api: 'anthropic', kind: 'verify', status: 200 })])
+      expect(r.all).not.toContain(key)
+    } finally {
+      await double.close()
+    }
   })
 
   it('a display in DISPLAY must answer; a dead one fails with the command that starts it', async () => {

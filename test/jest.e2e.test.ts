@@ -115,6 +115,20 @@ describe('cassettes', () => {
   }, 480_000)
 })
 
+test('a live run through Claude (anthropic/…, the beta computer tool) against the model double passes under Jest', async () => {
+  const double = await startModelDouble({ apiKey: DOUBLE_KEY })
+  try {
+    const run = await jest(['double'], { ANTHROPIC_API_KEY: DOUBLE_KEY, ANTHROPIC_BASE_URL: double.origin, AGENTPROBE_MODEL: 'anthropic/claude-sonnet-4-6', AGENTPROBE_CASSETTE: 'off' })
+    expect(run.exitCode, run.all).toBe(0)
+    expect(run.all).not.toContain(DOUBLE_KEY)
+    expect(double.calls.some((c) => c.kind === 'verify')).toBe(true)
+    expect(double.calls.every((c) => c.api === 'anthropic' && c.model === 'claude-sonnet-4-6' && c.status === 200)).toBe(true)
+    expect((await traceOf(run.artifacts, 'double.jest.ts')).status).toBe('passed')
+  } finally {
+    await double.close()
+  }
+}, 240_000)
+
 test('the Android target: the device double signs in, and uiautomator matchers check it', async () => {
   const state = await mkdtemp(join(tmpdir(), 'agentprobe-jest-adb-'))
   const run = await execa(JEST, ['-c', join(PROJECT, 'android', 'jest.config.mjs')], {

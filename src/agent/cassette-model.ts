@@ -4,13 +4,32 @@
 // be on its way to the recorded state. In `replay` mode a frame that never matched within the
 // bound is replay_drift: CI never pays for a call it did not plan.
 import { AgentprobeError } from '../core/errors.ts'
-import { hideSecrets, revealSecrets, type CassetteCall, type CassetteMode } from '../core/cassette.ts'
+import { hideInText, hideInValue, hideSecrets, revealInValue, revealSecrets, type CassetteCall, type CassetteMode } from '../core/cassette.ts'
 import { framesMatch, type Frame } from '../core/frame.ts'
 import type { Screen } from '../core/screen.ts'
-import { ZERO_USAGE, addUsage, type Decision, type Model, type Turn, type Verdict } from '../core/model.ts'
+import { ZERO_USAGE, addUsage, type Decision, type JsonObjectSchema, type LocateReply, type Model, type QueryReply, type Turn, type Verdict } from '../core/model.ts'
 
 type AgentCall = Extract<CassetteCall, { kind: 'agent' }>
 type VerifyCall = Extract<CassetteCall, { kind: 'verify' }>
+/** A call on one frame with no loop context: a verdict, a query or a locate. */
+type ColdCall = Exclude<CassetteCall, AgentCall>
+
+/** How one kind of cold call replays, goes live and is recorded. */
+interface ColdPlan<C extends ColdCall, R extends { frame?: Frame }> {
+  recorded: C | undefined
+  /** Later recorded calls that may stand in for it when the live screen shows theirs (a waitFor's looks), with their places. */
+  later?: { call: C; index: number }[]
+  given: Frame
+  signal?: AbortSignal
+  /** Counted with the verdicts, or with the reads (query, locate). */
+  counter: 'Verdicts' | 'Reads'
+  /** For messages: the call as the test wrote it, and when the recorded frame was seen. */
+  what: string
+  when: string
+  replay(call: C): R
+  live(frame: Frame): Promise<R>
+  record(reply: R, frame: Frame): C
+}
 
 export interface CassetteModelOptions {
   mode: CassetteMode
@@ -35,6 +54,9 @@ export interface CassetteStats {
   liveSteps: number
   replayedVerdicts: number
   liveVerdicts: number
+  /** Query and locate calls. */
+  replayedReads: number
+  liveReads: number
   /** What the replayed calls cost when they were recorded. */
   savedUsd: number
 }
@@ -55,7 +77,7 @@ export class CassetteModel implements Model {
   readonly id: string
   /** What this run produced, replayed or live: the test's new recording. */
   readonly calls: CassetteCall[] = []
-  readonly stats: CassetteStats = { replayedSteps: 0, liveSteps: 0, replayedVerdicts: 0, liveVerdicts: 0, savedUsd: 0 }
+  readonly stats: CassetteStats = { replayedSteps: 0, liveSteps: 0, replayedVerdicts: 0, liveVerdicts: 0, replayedReads: 0, liveReads: 0, savedUsd: 0 }
   readonly #o: CassetteModelOptions
   readonly #runs = new Map<string, Run>()
   #cursor = 0
@@ -70,7 +92,7 @@ export class CassetteModel implements Model {
     const run = this.#run(turn)
     const step = run.recorded?.steps[turn.step - 1]
     const replayable = this.#replaying() && !run.live && step !== undefined
-    const frame = replayable ? await this.#watch(step.phash, turn.frame, turn.signal) : turn.frame
+    const frame = replayable ? await this.#watch([step.phash], turn.frame, turn.signal) : turn.frame
     // The frame the decision was made on, when watching took a newer one than the loop's.
     const seen = frame === turn.frame ? {} : { frame }
     if (replayable && framesMatch(step.phash, frame.phash)) {
@@ -106,25 +128,109 @@ export class CassetteModel implements Model {
   }
 
   async verify(question: string, given: Frame, options?: { signal?: AbortSignal }): Promise<Verdict> {
-    const recorded = this.#take<VerifyCall>('verify', (c) => c.question === question)
-    const replayable = recorded !== undefined && this.#replaying()
-    const frame = replayable ? await this.#watch(recorded.phash, given, options?.signal) : given
-    const seen = frame === given ? {} : { frame }
-    if (replayable && framesMatch(recorded.phash, frame.phash)) {
-      this.stats.replayedVerdicts++
-      this.stats.savedUsd += recorded.usage.costUsd
-      this.calls.push(recorded)
-      return { answer: recorded.answer, evidence: recorded.evidence, ...seen }
+    return this.#cold<VerifyCall, Verdict>({
+      ...this.#takeVerdict(question),
+      given,
+      signal: options?.signal,
+      counter: 'Verdicts',
+      what: JSON.stringify(question),
+      when: 'when it was judged',
+      replay: (c) => ({ answer: c.answer, evidence: c.evidence }),
+      live: (frame) => this.#liveModel().verify(question, frame, options),
+      record: (v, frame) => ({ kind: 'verify', model: this.id, question, phash: frame.phash, answer: v.answer, evidence: v.evidence, usage: addUsage(ZERO_USAGE, v.usage) }),
+    })
+  }
+
+  async query(question: string, schema: JsonObjectSchema, given: Frame, options?: { signal?: AbortSignal }): Promise<QueryReply> {
+    const secrets = this.#o.secrets ?? {}
+    const asked = JSON.stringify(schema)
+    type QueryCall = Extract<CassetteCall, { kind: 'query' }>
+    return this.#cold<QueryCall, QueryReply>({
+      recorded: this.#take<QueryCall>('query', (c) => c.question === question && JSON.stringify(c.schema) === asked),
+      given,
+      signal: options?.signal,
+      counter: 'Reads',
+      what: `query ${JSON.stringify(question)}`,
+      when: 'when it was read',
+      replay: (c) => ({ value: revealInValue(c.value, secrets), text: revealInValue(c.text, secrets) as string, ...(c.evidence !== undefined && { evidence: c.evidence }) }),
+      live: (frame) => this.#liveModel().query(question, schema, frame, options),
+      record: (r, frame) => ({
+        kind: 'query',
+        model: this.id,
+        question,
+        schema,
+        phash: frame.phash,
+        value: hideInValue(r.value, secrets),
+        text: hideInText(r.text, secrets),
+        ...(r.evidence !== undefined && { evidence: hideInText(r.evidence, secrets) }),
+        usage: addUsage(ZERO_USAGE, r.usage),
+      }),
+    })
+  }
+
+  async locate(description: string, given: Frame, options?: { signal?: AbortSignal }): Promise<LocateReply> {
+    type LocateCall = Extract<CassetteCall, { kind: 'locate' }>
+    return this.#cold<LocateCall, LocateReply>({
+      // A point recorded on another screen size is somewhere else on this one.
+      recorded: this.#take<LocateCall>('locate', (c) => c.description === description && c.screen.width === given.width && c.screen.height === given.height),
+      given,
+      signal: options?.signal,
+      counter: 'Reads',
+      what: `locate ${JSON.stringify(description)}`,
+      when: 'when it was found',
+      replay: (c) => ({ point: c.point, ...(c.box && { box: c.box }), ...(c.evidence !== undefined && { evidence: c.evidence }) }),
+      live: (frame) => this.#liveModel().locate(description, frame, options),
+      record: (r, frame) => ({
+        kind: 'locate',
+        model: this.id,
+        description,
+        phash: frame.phash,
+        screen: { width: frame.width, height: frame.height },
+        point: r.point,
+        ...(r.box && { box: r.box }),
+        ...(r.evidence !== undefined && { evidence: r.evidence }),
+        usage: addUsage(ZERO_USAGE, r.usage),
+      }),
+    })
+  }
+
+  /** One cold call: replayed while the live frame looks like the recorded one, else live (and recorded) or, in replay, drift. */
+  async #cold<C extends ColdCall, R extends { frame?: Frame }>(p: ColdPlan<C, R>): Promise<R> {
+    const replayable = p.recorded !== undefined && this.#replaying()
+    const candidates = p.recorded ? [{ call: p.recorded, index: -1 }, ...(p.later ?? [])] : []
+    const frame = replayable ? await this.#watch(candidates.map((c) => c.call.phash), p.given, p.signal) : p.given
+    const seen = frame === p.given ? {} : { frame }
+    const match = replayable ? candidates.find((c) => framesMatch(c.call.phash, frame.phash)) : undefined
+    if (match) {
+      if (match.index >= 0) this.#cursor = match.index + 1
+      this.stats[`replayed${p.counter}`]++
+      this.stats.savedUsd += match.call.usage.costUsd
+      this.calls.push(match.call)
+      return { ...p.replay(match.call), ...seen }
     }
     if (this.#o.mode === 'replay') {
-      const why = recorded ? this.#unlike('when it was judged') : 'the cassette has no recorded verdict for it here'
-      throw new ReplayDriftError(`replay_drift: ${JSON.stringify(question)}: ${why}`, recorded ? await this.#o.onDrift?.(recorded.phash, frame) : undefined)
+      const why = p.recorded ? this.#unlike(p.when) : 'the cassette has no recording of it here'
+      throw new ReplayDriftError(`replay_drift: ${p.what}: ${why}`, p.recorded ? await this.#o.onDrift?.(p.recorded.phash, frame) : undefined)
     }
-    const verdict = await this.#liveModel().verify(question, frame, options)
-    this.stats.liveVerdicts++
+    const reply = await p.live(frame)
+    this.stats[`live${p.counter}`]++
     await this.#o.onRecord?.(frame)
-    this.calls.push({ kind: 'verify', model: this.id, question, phash: frame.phash, answer: verdict.answer, evidence: verdict.evidence, usage: addUsage(ZERO_USAGE, verdict.usage) })
-    return { ...verdict, ...seen }
+    this.calls.push(p.record(reply, frame))
+    return { ...reply, ...seen }
+  }
+
+  /**
+   * The recorded verdict for this question, and the verdicts on it that follow a NO. A waitFor's
+   * looks are consecutive verdicts on one question: a replay whose screen is already further along
+   * skips the NOs it no longer shows.
+   */
+  #takeVerdict(question: string): { recorded: VerifyCall | undefined; later: { call: VerifyCall; index: number }[] } {
+    const same = (c: CassetteCall | undefined): c is VerifyCall => c?.kind === 'verify' && c.question === question
+    const calls = this.#o.recorded
+    const later: { call: VerifyCall; index: number }[] = []
+    for (let i = this.#cursor; same(calls[i]) && (calls[i] as VerifyCall).answer === 'NO' && same(calls[i + 1]); i++) later.push({ call: calls[i + 1] as VerifyCall, index: i + 1 })
+    const recorded = this.#take<VerifyCall>('verify', (c) => c.question === question)
+    return { recorded, later: recorded ? later : [] }
   }
 
   #unlike(when: string): string {
@@ -132,17 +238,18 @@ export class CassetteModel implements Model {
     return watch ? `the screen did not look the way it did ${when} within ${watch.timeoutMs} ms` : `the screen no longer looks the way it did ${when}`
   }
 
-  /** `frame` when it matches the recorded hash; else new frames until one does or the bound is spent (then the last one). */
-  async #watch(phash: string, frame: Frame, signal?: AbortSignal): Promise<Frame> {
+  /** `frame` when it matches one of the recorded hashes; else new frames until one does or the bound is spent (then the last one). */
+  async #watch(phashes: readonly string[], frame: Frame, signal?: AbortSignal): Promise<Frame> {
     const watch = this.#o.watch
-    if (!watch || framesMatch(phash, frame.phash)) return frame
+    const matches = (f: Frame) => phashes.some((p) => framesMatch(p, f.phash))
+    if (!watch || matches(frame)) return frame
     const deadline = performance.now() + watch.timeoutMs
     let latest = frame
     while (performance.now() < deadline) {
       signal?.throwIfAborted()
       await new Promise((resolve) => setTimeout(resolve, watch.intervalMs ?? 100))
       latest = await watch.screen.capture()
-      if (framesMatch(phash, latest.phash)) return latest
+      if (matches(latest)) return latest
     }
     return latest
   }

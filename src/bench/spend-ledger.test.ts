@@ -22,6 +22,8 @@ function pricedModel(usdPerCall: number) {
     id: 'openai/x',
     next: async (): Promise<Decision> => (calls.next++, { status: 'continue', actions: [], usage: { costUsd: usdPerCall } }),
     verify: async () => (calls.verify++, { answer: 'YES', evidence: 'seen', usage: { costUsd: usdPerCall } }),
+    query: async () => ({ value: {}, text: '{}', usage: { costUsd: usdPerCall } }),
+    locate: async () => ({ point: { x: 1, y: 1 }, usage: { costUsd: usdPerCall } }),
   }
   return { model, calls }
 }

@@ -5,12 +5,12 @@
 // workers can overshoot the cap by at most one call each.
 import { appendFile, readFile } from 'node:fs/promises'
 import { ModelError } from '../core/errors.ts'
-import type { Decision, Model, Turn, Verdict } from '../core/model.ts'
+import type { Decision, JsonObjectSchema, LocateReply, Model, QueryReply, Turn, Verdict } from '../core/model.ts'
 import type { Frame } from '../core/frame.ts'
 
 export interface LedgerEntry {
   model: string
-  kind: 'act' | 'verify'
+  kind: 'act' | 'verify' | 'query' | 'locate'
   usd: number
 }
 
@@ -76,6 +76,20 @@ export class SpendCappedModel implements Model {
     const verdict = await this.#inner.verify(question, frame, options)
     await this.#ledger.add({ model: this.id, kind: 'verify', usd: verdict.usage?.costUsd ?? 0 })
     return verdict
+  }
+
+  async query(question: string, schema: JsonObjectSchema, frame: Frame, options?: { signal?: AbortSignal }): Promise<QueryReply> {
+    await this.#check()
+    const reply = await this.#inner.query(question, schema, frame, options)
+    await this.#ledger.add({ model: this.id, kind: 'query', usd: reply.usage?.costUsd ?? 0 })
+    return reply
+  }
+
+  async locate(description: string, frame: Frame, options?: { signal?: AbortSignal }): Promise<LocateReply> {
+    await this.#check()
+    const reply = await this.#inner.locate(description, frame, options)
+    await this.#ledger.add({ model: this.id, kind: 'locate', usd: reply.usage?.costUsd ?? 0 })
+    return reply
   }
 
   async #check(): Promise<void> {

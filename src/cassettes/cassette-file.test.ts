@@ -12,7 +12,7 @@ const png = await sharp({ create: { width: 8, height: 8, channels: 3, background
 const frame: Frame = { png, width: 8, height: 8, hash: 'h', phash: '40'.repeat(48 * 27), at: 0 }
 const yes = (evidence: string) => new ScriptedModel([], [{ answer: 'YES', evidence, usage: { costUsd: 0.01 } }, { answer: 'YES', evidence }], evidence)
 /** A model that must not be called: a run with no key, or one that should replay. */
-const noLive = (id: string): Model => ({ id, next: () => Promise.reject(new Error(`${id} called live`)), verify: () => Promise.reject(new Error(`${id} called live`)) })
+const noLive = (id: string): Model => ({ id, next: () => Promise.reject(new Error(`${id} called live`)), verify: () => Promise.reject(new Error(`${id} called live`)), query: () => Promise.reject(new Error(`${id} called live`)), locate: () => Promise.reject(new Error(`${id} called live`)) })
 const noKey = noLive('offline')
 
 async function folder(): Promise<string> {

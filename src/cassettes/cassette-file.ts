@@ -74,13 +74,13 @@ export class CassetteFile {
   /** Marks a test's calls to be written as its model's recording (unless it only replayed, or cassettes are read-only here). */
   done(testName: string, model: Model, mode: CassetteMode): void {
     if (!(model instanceof CassetteModel) || mode === 'replay') return
-    if (mode === 'record' || model.stats.liveSteps + model.stats.liveVerdicts > 0) this.#ran[testName] = { ...this.#ran[testName], [model.id]: model.calls }
+    if (mode === 'record' || model.stats.liveSteps + model.stats.liveVerdicts + model.stats.liveReads > 0) this.#ran[testName] = { ...this.#ran[testName], [model.id]: model.calls }
   }
 
   /** What the trace records: the mode, whose recording replayed, and what replay saved. */
   summary(model: Model, mode: CassetteMode): TraceCassette {
     const stats = model instanceof CassetteModel ? model.stats : undefined
-    const replayed = (stats?.replayedSteps ?? 0) + (stats?.replayedVerdicts ?? 0) > 0
+    const replayed = (stats?.replayedSteps ?? 0) + (stats?.replayedVerdicts ?? 0) + (stats?.replayedReads ?? 0) > 0
     return {
       mode,
       file: this.path,
@@ -89,6 +89,8 @@ export class CassetteFile {
       liveSteps: stats?.liveSteps ?? 0,
       replayedVerdicts: stats?.replayedVerdicts ?? 0,
       liveVerdicts: stats?.liveVerdicts ?? 0,
+      replayedReads: stats?.replayedReads ?? 0,
+      liveReads: stats?.liveReads ?? 0,
       savedUsd: stats?.savedUsd ?? 0,
     }
   }

@@ -72,5 +72,6 @@ ${Object.values(COMMANDS)
 Environment: DISPLAY (use this X display instead of a private Xvfb), CHROME_PATH, AGENTPROBE_MODEL,
 AGENTPROBE_CASSETTE (a cassette mode), CI (replay where a cassette exists).
 Model keys (the first set is used when no model is named): AZURE_CUA_API_KEY + AZURE_CUA_BASE_URL
-[+ AZURE_CUA_MODEL], OPENAI_API_KEY [+ OPENAI_BASE_URL], GEMINI_API_KEY; openai-compatible/<model>
-needs AGENTPROBE_BASE_URL [+ AGENTPROBE_API_KEY].`
+[+ AZURE_CUA_MODEL], OPENAI_API_KEY [+ OPENAI_BASE_URL], ANTHROPIC_API_KEY [+ ANTHROPIC_BASE_URL],
+GEMINI_API_KEY [+ GEMINI_BASE_URL]; gemini-openai/<model> needs GEMINI_API_KEY [+ GEMINI_OPENAI_BASE_URL];
+openai-compatible/<model> needs AGENTPROBE_BASE_URL [+ AGENTPROBE_API_KEY].`

@@ -11,7 +11,7 @@ import type { ModelSettings } from '../model-choice/model-settings.ts'
 export interface AgentprobeOptions {
   /** The unpacked extension folder (e.g. './dist'). */
   extension?: string
-  /** 'openai/<model>', 'azure/<deployment>', 'gemini/<model>', 'openai-compatible/<model>' or 'offline'; default: detected from the keys set. */
+  /** 'openai/<model>', 'azure/<deployment>', 'anthropic/<model>', 'gemini/<model>', 'gemini-openai/<model>', 'openai-compatible/<model>' or 'offline'; default: detected from the keys set. */
   model?: string
   /** Provider settings (canvas, coordinates, retries, prices…); never keys, which come from the environment. */
   modelOptions?: ModelSettings

@@ -27,6 +27,19 @@ export type ActionOf<T extends ActionType> = Extract<Action, { type: T }>
 
 export const ACTION_TYPES: readonly ActionType[] = actionSchema.options.map((o) => o.shape.type.value)
 
+/** Screen pixels one wheel notch scrolls (a Chromium wheel click): targets turn a scroll distance into notches by it, adapters of click-counting tools the other way. */
+export const WHEEL_NOTCH_PX = 100
+
+/**
+ * Where the pointer is after these actions (performed in order), in screen pixels: the last point a
+ * pointer action left it at. Undefined when none moved it — the loop knows no position before that.
+ */
+export function pointerAfter(actions: readonly Action[], from?: Point): Point | undefined {
+  let at = from
+  for (const action of actions) at = actionPoints(action).at(-1) ?? at
+  return at
+}
+
 /** Points an action touches, for bounds checks and annotation. */
 export function actionPoints(action: Action): Point[] {
   switch (action.type) {

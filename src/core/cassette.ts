@@ -8,6 +8,8 @@ import { usageSchema } from './trace.ts'
 export const CASSETTE_VERSION = 2
 
 const sizeSchema = z.object({ width: z.number(), height: z.number() })
+const pointSchema = z.object({ x: z.number(), y: z.number() })
+const boxSchema = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() })
 
 export const cassetteStepSchema = z.object({
   /** Perceptual hash of the frame the decision was made on (frame.ts gridHash). */
@@ -29,6 +31,31 @@ export const cassetteCallSchema = z.discriminatedUnion('kind', [
     phash: z.string(),
     answer: z.enum(['YES', 'NO']),
     evidence: z.string(),
+    usage: usageSchema,
+  }),
+  z.object({
+    kind: z.literal('query'),
+    model: z.string(),
+    question: z.string(),
+    /** The JSON schema asked with: a changed schema is a new question. */
+    schema: z.record(z.string(), z.unknown()),
+    phash: z.string(),
+    /** The parsed reply before validation, and its text; typed secrets as {{name}}. */
+    value: z.unknown(),
+    text: z.string(),
+    evidence: z.string().optional(),
+    usage: usageSchema,
+  }),
+  z.object({
+    kind: z.literal('locate'),
+    model: z.string(),
+    description: z.string(),
+    phash: z.string(),
+    /** Screen pixels of the screen it was recorded on. */
+    screen: sizeSchema,
+    point: pointSchema,
+    box: boxSchema.optional(),
+    evidence: z.string().optional(),
     usage: usageSchema,
   }),
 ])
@@ -76,15 +103,32 @@ const PLACEHOLDER = /\{\{([A-Za-z0-9_.-]+)\}\}/g
 /** Replaces every secret value in typed text by {{name}}, marking the action secret. */
 export function hideSecrets(action: Action, secrets: Readonly<Record<string, string>>): Action {
   if (action.type !== 'type') return action
-  let text = action.text
-  let hidden = false
-  for (const [name, value] of Object.entries(secrets)) {
-    if (value && text.includes(value)) {
-      text = text.split(value).join(`{{${name}}}`)
-      hidden = true
-    }
-  }
-  return hidden ? { ...action, text, secret: true } : action
+  const text = hideInText(action.text, secrets)
+  return text !== action.text ? { ...action, text, secret: true } : action
+}
+
+/** Every secret value in `text` as {{name}}: for what a model read off the screen (a query's reply). */
+export function hideInText(text: string, secrets: Readonly<Record<string, string>>): string {
+  let out = text
+  for (const [name, value] of Object.entries(secrets)) if (value) out = out.split(value).join(`{{${name}}}`)
+  return out
+}
+
+/** hideInText over every string of a JSON value (keys too). */
+export function hideInValue(value: unknown, secrets: Readonly<Record<string, string>>): unknown {
+  return mapStrings(value, (s) => hideInText(s, secrets))
+}
+
+/** The inverse of hideInValue at replay; a placeholder the test supplies no secret for stays as it is. */
+export function revealInValue(value: unknown, secrets: Readonly<Record<string, string>>): unknown {
+  return mapStrings(value, (s) => s.replace(PLACEHOLDER, (whole, name: string) => secrets[name] ?? whole))
+}
+
+function mapStrings(value: unknown, f: (s: string) => string): unknown {
+  if (typeof value === 'string') return f(value)
+  if (Array.isArray(value)) return value.map((v) => mapStrings(v, f))
+  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [f(k), mapStrings(v, f)]))
+  return value
 }
 
 /** The inverse at replay: {{name}} back to the value the test supplies; a missing one is an error. */

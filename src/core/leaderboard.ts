@@ -4,7 +4,7 @@
 // row, labelled, and never counts as the live model's score.
 import type { FailureType } from './failures.ts'
 import { summarizeSuite, type TestScore } from './scoring.ts'
-import type { Trace } from './trace.ts'
+import { cassetteCalls, type Trace } from './trace.ts'
 
 export interface ScoredTrace {
   trace: Trace
@@ -46,8 +46,8 @@ export function caseKey(trace: Trace): string {
 
 export function runSource(trace: Trace): RunSource {
   const c = trace.cassette
-  if (!c || c.replayedSteps + c.replayedVerdicts === 0) return 'live'
-  return c.liveSteps + c.liveVerdicts === 0 ? 'replayed' : 'partly replayed'
+  if (!c || cassetteCalls(c).replayed === 0) return 'live'
+  return cassetteCalls(c).live === 0 ? 'replayed' : 'partly replayed'
 }
 
 /** A row's name as shown: the model, with how its figures were made unless they are live. */

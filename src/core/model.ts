@@ -1,8 +1,9 @@
 // The seam every provider implements. Decisions come back in SCREEN pixels: adapters own
 // their canvas mapping (geometry.ts), the loop never sees a model's coordinates.
-import type { Action } from './action.ts'
+import type { Action, Point } from './action.ts'
 import type { Failure } from './failures.ts'
 import type { Frame, Size } from './frame.ts'
+import type { Box } from './geometry.ts'
 
 export interface Usage {
   inputTokens: number
@@ -73,10 +74,40 @@ export interface Verdict {
   frame?: Frame
 }
 
+/** A JSON schema whose root is an object (what structured-output APIs accept), e.g. from z.toJSONSchema. */
+export type JsonObjectSchema = { readonly type: 'object' } & { readonly [key: string]: unknown }
+
+export interface QueryReply {
+  /** The parsed JSON, not yet validated against the schema (the caller does that). */
+  value: unknown
+  /** The reply as it came back, shown when it does not parse or does not fit. */
+  text: string
+  /** What the model says it read, when it says. */
+  evidence?: string
+  usage?: Partial<Usage>
+  /** The frame read, when the model took a newer one than the one given (a replay that waited for the screen). */
+  frame?: Frame
+}
+
+export interface LocateReply {
+  /** SCREEN pixels: adapters map from their canvas (geometry.ts) as they do for actions. */
+  point: Point
+  /** SCREEN pixels, when the model gave an extent. */
+  box?: Box
+  evidence?: string
+  usage?: Partial<Usage>
+  /** The frame searched, when the model took a newer one than the one given. */
+  frame?: Frame
+}
+
 export interface Model {
   /** e.g. 'openai/gpt-5.4', 'offline'. */
   readonly id: string
   next(turn: Turn): Promise<Decision>
   /** A cold yes/no judgement on one fresh frame. Throws when it cannot give a clear verdict. */
   verify(question: string, frame: Frame, options?: { signal?: AbortSignal }): Promise<Verdict>
+  /** A cold read of structured data off one fresh frame, no loop context. Throws when the reply is not JSON. */
+  query(question: string, schema: JsonObjectSchema, frame: Frame, options?: { signal?: AbortSignal }): Promise<QueryReply>
+  /** Finds the element a description names on one frame. Throws when it is not there. */
+  locate(description: string, frame: Frame, options?: { signal?: AbortSignal }): Promise<LocateReply>
 }

@@ -76,7 +76,8 @@ export function matchKind(seen: string, wanted: string): MatchKind | undefined {
   return undefined
 }
 
-function unionBox(boxes: readonly Box[]): Box {
+/** The smallest box around all of `boxes`. */
+export function unionBox(boxes: readonly Box[]): Box {
   const x0 = Math.min(...boxes.map((b) => b.x))
   const y0 = Math.min(...boxes.map((b) => b.y))
   const x1 = Math.max(...boxes.map((b) => b.x + b.width))

@@ -44,8 +44,37 @@ export const verificationSchema = z.object({
 })
 export type TraceVerification = z.infer<typeof verificationSchema>
 
+const pointSchema = z.object({ x: z.number(), y: z.number() })
+
+/** A read of the screen that is not a yes/no verdict: agent.query, screen.locate({ description }), agent.waitFor. */
+export const readSchema = z.object({
+  verb: z.enum(['query', 'locate', 'waitFor']),
+  /** The question, the description or the condition, as the test wrote it. */
+  ask: z.string(),
+  /** The frame read (waitFor: the last look), relative to the trace's folder. */
+  frame: z.string().optional(),
+  frameHash: z.string().optional(),
+  passed: z.boolean(),
+  /** query: the value, validated against the schema. */
+  value: z.unknown().optional(),
+  /** query: the reply as it came back (shown when it did not fit). */
+  reply: z.string().optional(),
+  /** locate: screen pixels. */
+  point: pointSchema.optional(),
+  box: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }).optional(),
+  /** What the model said it saw (waitFor: the last look's). */
+  evidence: z.string().optional(),
+  /** waitFor: frames looked at, and how many of them went to the model (a frame like the last one does not). */
+  looks: z.number().int().optional(),
+  calls: z.number().int().optional(),
+  error: z.string().optional(),
+  usage: usageSchema,
+  ms: z.number(),
+})
+export type TraceRead = z.infer<typeof readSchema>
+
 export const runSchema = z.object({
-  kind: z.enum(['agent', 'verify']),
+  kind: z.enum(['agent', 'verify', 'query', 'locate', 'waitFor']),
   instruction: z.string().optional(),
   status: z.enum(['running', 'passed', 'failed']),
   reason: z.string().optional(),
@@ -56,6 +85,7 @@ export const runSchema = z.object({
   maxCostUsd: z.number().nonnegative().optional(),
   steps: z.array(stepSchema),
   verification: verificationSchema.optional(),
+  read: readSchema.optional(),
   failures: z.array(failureSchema),
   usage: usageSchema,
   startedAt: z.string(),
@@ -94,9 +124,17 @@ export const traceCassetteSchema = z.object({
   liveSteps: z.number(),
   replayedVerdicts: z.number(),
   liveVerdicts: z.number(),
+  /** Query and locate calls (absent in traces written before they existed). */
+  replayedReads: z.number().optional(),
+  liveReads: z.number().optional(),
   savedUsd: z.number(),
 })
 export type TraceCassette = z.infer<typeof traceCassetteSchema>
+
+/** Model calls a cassette replayed and made live, of every kind. */
+export function cassetteCalls(c: TraceCassette): { replayed: number; live: number } {
+  return { replayed: c.replayedSteps + c.replayedVerdicts + (c.replayedReads ?? 0), live: c.liveSteps + c.liveVerdicts + (c.liveReads ?? 0) }
+}
 
 export const traceSchema = z.object({
   schema: z.literal('agentprobe.trace/1'),

@@ -1,6 +1,7 @@
 // The cold verifier's reply read the way the seed reads it ("if the response doesn't start with
 // YES, the test fails"): a JSON verdict (alone, in a ```json fence or inside prose), or a reply whose
 // first word is YES or NO. Anything else — empty, hedged, both answers — is no verdict, and says why.
+import { jsonObjects, proseAround } from './json-in-text.ts'
 
 export type VerdictAnswer = 'YES' | 'NO'
 
@@ -60,62 +61,4 @@ function fromFirstWord(reply: string): VerdictReading {
 function leadingAnswer(text: string): VerdictAnswer | undefined {
   const word = ANSWER_WORD.exec(text.replace(LEAD, ''))
   return word ? (word[1]!.toUpperCase() as VerdictAnswer) : undefined
-}
-
-interface Found {
-  value: Record<string, unknown>
-  start: number
-  end: number
-}
-
-/** Every JSON object in the text, outermost first, whether alone, fenced or inside prose. */
-function jsonObjects(text: string): Found[] {
-  const found: Found[] = []
-  for (let start = text.indexOf('{'); start !== -1; ) {
-    const end = closingBrace(text, start)
-    const value = end === undefined ? undefined : parseObject(text.slice(start, end))
-    if (value && end !== undefined) {
-      found.push({ value, start, end })
-      start = text.indexOf('{', end)
-    } else {
-      start = text.indexOf('{', start + 1)
-    }
-  }
-  return found
-}
-
-/** The index after the brace that closes the one at `start`, skipping braces inside strings. */
-function closingBrace(text: string, start: number): number | undefined {
-  let depth = 0
-  let inString = false
-  for (let i = start; i < text.length; i++) {
-    const c = text[i]
-    if (inString) {
-      if (c === '\\') i++
-      else if (c === '"') inString = false
-    } else if (c === '"') inString = true
-    else if (c === '{') depth++
-    else if (c === '}' && --depth === 0) return i + 1
-  }
-  return undefined
-}
-
-function parseObject(source: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(source)
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined
-  } catch {
-    return undefined
-  }
-}
-
-/** The text with the JSON objects and code fences taken out. */
-function proseAround(text: string, objects: readonly Found[]): string {
-  let prose = ''
-  let at = 0
-  for (const o of objects) {
-    prose += `${text.slice(at, o.start)} `
-    at = o.end
-  }
-  return `${prose}${text.slice(at)}`.replace(/```(?:json)?/gi, ' ').trim()
 }

@@ -96,7 +96,7 @@ export default class AgentprobeEnvironment extends TestEnvironment {
     const locator = new Locator()
     const cassette = new CassetteFile(cassettePathFor(this.#testPath), options.cassette)
     try {
-      const model = await createModel(options.model, { extension, locator, env: process.env })
+      const model = await createModel(options.model, { extension, locator, env: process.env, target: options.target })
       if (options.target === 'android') {
         if (!options.android) throw new ConfigError("target 'android' needs the android options")
         const device = await startAndroid(options.android)

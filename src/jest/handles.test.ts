@@ -19,6 +19,22 @@ describe('handles', () => {
     expect(isScreenHandle(h.screen)).toBe(true)
   })
 
+  test('agent forwards every verb (do, query, waitFor) to the current session', async () => {
+    const calls: string[] = []
+    const agentOf = (label: string) => ({
+      do: async (i: string) => calls.push(`${label} do ${i}`),
+      query: async (q: string) => (calls.push(`${label} query ${q}`), { count: 1 }),
+      waitFor: async (c: string) => calls.push(`${label} waitFor ${c}`),
+    })
+    let current = { session: { agent: agentOf('first') } } as unknown as TestRun
+    const h = handles({ test: () => current, file: () => ({}), artifactDir: () => '/a' })
+    expect(await h.agent.query('How many?', { type: 'object' })).toEqual({ count: 1 })
+    current = { session: { agent: agentOf('second') } } as unknown as TestRun
+    await h.agent.waitFor('Saved?')
+    await h.agent.do('Click it')
+    expect(calls).toEqual(['first query How many?', 'second waitFor Saved?', 'second do Click it'])
+  })
+
   test('are never thenables, so awaiting one outside a test does not throw', async () => {
     const h = handles({ test: notInTest, file: notInTest, artifactDir: notInTest })
     expect(await h.screen).toBe(h.screen)

@@ -55,7 +55,7 @@ export interface HandleSources {
 
 export function handles(from: HandleSources): Handles {
   return {
-    agent: { do: (instruction, options) => from.test().session.agent.do(instruction, options) },
+    agent: forward(() => from.test().session.agent),
     screen: forward(() => from.test().session.screen),
     chrome: forward(() => from.file().browser?.chrome ?? missing('chrome', "the browser target (this project's target is 'android')")),
     android: forward(() => from.file().device?.helpersFor(from.artifactDir()) ?? missing('android', "target: 'android'")),

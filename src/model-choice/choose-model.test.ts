@@ -25,15 +25,17 @@ describe('chooseModel: detection order', () => {
     expect(chooseModel({ env: { OPENAI_API_KEY: 'sk-1', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' } }).reason).toBe('OPENAI_API_KEY is set (requests go to OPENAI_BASE_URL)')
   })
 
-  it('then Gemini, then offline, noting a half-set Azure pair', () => {
-    expect(chooseModel({ env: { GEMINI_API_KEY: 'g' } }).id).toBe('gemini/gemini-2.5-flash')
+  it('then Anthropic, then Gemini (native), then offline, noting a half-set Azure pair', () => {
+    expect(chooseModel({ env: { ANTHROPIC_API_KEY: 'a', GEMINI_API_KEY: 'g' } })).toMatchObject({ id: 'anthropic/claude-sonnet-4-6', reason: 'ANTHROPIC_API_KEY is set' })
+    expect(chooseModel({ env: { ANTHROPIC_API_KEY: 'a', ANTHROPIC_BASE_URL: 'http://127.0.0.1:9' } }).reason).toBe('ANTHROPIC_API_KEY is set (requests go to ANTHROPIC_BASE_URL)')
+    expect(chooseModel({ env: { GEMINI_API_KEY: 'g' } }).id).toBe('gemini/gemini-2.5-computer-use-preview-10-2025')
     const offline = chooseModel({ env: { AZURE_CUA_API_KEY: 'x' } })
     expect(offline.id).toBe('offline')
     expect(offline.reason).toMatch(/only one of AZURE_CUA_API_KEY and AZURE_CUA_BASE_URL is set/)
   })
 
   it('never puts a key in the choice, which travels to the workers', () => {
-    for (const env of [ALL, { OPENAI_API_KEY: 'sk-secret-xyz' }, { GEMINI_API_KEY: 'g-secret-xyz' }]) {
+    for (const env of [ALL, { OPENAI_API_KEY: 'sk-secret-xyz' }, { ANTHROPIC_API_KEY: 'a-secret-xyz' }, { GEMINI_API_KEY: 'g-secret-xyz' }]) {
       const choice = JSON.stringify(chooseModel({ env, settings: { retry: { maxRetries: 1 } } }))
       for (const [name, value] of Object.entries(env)) if (name.endsWith('_KEY')) expect(choice).not.toContain(value)
     }
@@ -43,6 +45,8 @@ describe('chooseModel: detection order', () => {
     expect(() => chooseModel({ env: {}, flag: 'openai/gpt-5.4' })).toThrow('openai/… models need OPENAI_API_KEY (model chosen from --model)')
     expect(() => chooseModel({ env: { AZURE_CUA_API_KEY: 'k' }, option: 'azure/x' })).toThrow(/need AZURE_CUA_BASE_URL/)
     expect(() => chooseModel({ env: {}, flag: 'openai-compatible/qwen3-vl-8b' })).toThrow(/need AGENTPROBE_BASE_URL/)
+    expect(() => chooseModel({ env: {}, flag: 'anthropic/claude-sonnet-4-6' })).toThrow('anthropic/… models need ANTHROPIC_API_KEY (model chosen from --model)')
+    expect(() => chooseModel({ env: {}, flag: 'gemini-openai/gemini-2.5-flash' })).toThrow('gemini-openai/… models need GEMINI_API_KEY (model chosen from --model)')
   })
 
   it('carries the settings with the choice', () => {

@@ -1,5 +1,5 @@
 // Which model runs, and why: an explicit id wins (--model, then AGENTPROBE_MODEL, then the plugin
-// option); else the first provider whose keys are set — Azure, OpenAI, Gemini — else the keyless
+// option); else the first provider whose keys are set — Azure, OpenAI, Anthropic, Gemini — else the keyless
 // offline model. The reason is printed, so nobody wonders what ran.
 import { DEFAULT_MODELS, parseModelId } from './model-id.ts'
 import { connectionFor, type Env } from './model-credentials.ts'
@@ -31,7 +31,10 @@ function detect(env: Env): { id: string; reason: string } {
   if (env.OPENAI_API_KEY) {
     return { id: `openai/${DEFAULT_MODELS.openai}`, reason: `OPENAI_API_KEY is set${env.OPENAI_BASE_URL ? ' (requests go to OPENAI_BASE_URL)' : ''}` }
   }
-  if (env.GEMINI_API_KEY) return { id: `gemini/${DEFAULT_MODELS.gemini}`, reason: 'GEMINI_API_KEY is set' }
+  if (env.ANTHROPIC_API_KEY) {
+    return { id: `anthropic/${DEFAULT_MODELS.anthropic}`, reason: `ANTHROPIC_API_KEY is set${env.ANTHROPIC_BASE_URL ? ' (requests go to ANTHROPIC_BASE_URL)' : ''}` }
+  }
+  if (env.GEMINI_API_KEY) return { id: `gemini/${DEFAULT_MODELS.gemini}`, reason: `GEMINI_API_KEY is set${env.GEMINI_BASE_URL ? ' (requests go to GEMINI_BASE_URL)' : ''}` }
   const partial = env.AZURE_CUA_API_KEY || env.AZURE_CUA_BASE_URL ? ` (only one of AZURE_CUA_API_KEY and AZURE_CUA_BASE_URL is set)` : ''
   return { id: 'offline', reason: `no model chosen and no key set${partial}: the keyless offline model (OCR grounding, quoted-text verifier)` }
 }

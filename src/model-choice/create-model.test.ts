@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Locator } from '../grounding/locate.ts'
+import { AnthropicModel } from '../models/anthropic/anthropic-model.ts'
+import { GeminiModel } from '../models/gemini/gemini-model.ts'
 import { OpenAIChatModel } from '../models/openai-chat/chat-model.ts'
 import { OpenAIResponsesModel } from '../models/openai-responses/responses-model.ts'
 import { chooseModel } from './choose-model.ts'
@@ -25,10 +27,18 @@ describe('createModel: one adapter per provider', () => {
     expect((forced as OpenAIResponsesModel).tool).toBe('computer_use_preview')
   })
 
-  it('gemini/… and openai-compatible/… drive Chat Completions, in their family’s coordinates', async () => {
-    const gemini = await build({ GEMINI_API_KEY: 'k' })
+  it('anthropic/… drives AnthropicModel, gemini/… the native GeminiModel; a tool of another provider is refused', async () => {
+    const claude = await build({ ANTHROPIC_API_KEY: 'k' }, { tool: 'computer_20250124' })
+    expect(claude).toBeInstanceOf(AnthropicModel)
+    expect(claude.id).toBe('anthropic/claude-sonnet-4-6')
+    expect(await build({ GEMINI_API_KEY: 'k' })).toBeInstanceOf(GeminiModel)
+    await expect(build({ ANTHROPIC_API_KEY: 'k' }, { tool: 'computer' })).rejects.toThrow('modelOptions.tool "computer" is not a tool anthropic/claude-sonnet-4-6 can declare; it takes computer_toolset_20260801, computer_20251124, computer_20250124')
+    await expect(build({ OPENAI_API_KEY: 'k' }, { tool: 'computerUse' })).rejects.toThrow(/it takes computer, computer_use_preview/)
+  })
+  it('gemini-openai/… and openai-compatible/… drive Chat Completions, in their family’s coordinates', async () => {
+    const gemini = await build({ AGENTPROBE_MODEL: 'gemini-openai/gemini-2.5-flash', GEMINI_API_KEY: 'k' })
     expect(gemini).toBeInstanceOf(OpenAIChatModel)
-    expect([gemini.id, (gemini as OpenAIChatModel).family.name]).toEqual(['gemini/gemini-2.5-flash', 'gemini'])
+    expect([gemini.id, (gemini as OpenAIChatModel).family.name]).toEqual(['gemini-openai/gemini-2.5-flash', 'gemini'])
     const qwen = await build({ AGENTPROBE_MODEL: 'openai-compatible/Qwen/Qwen2.5-VL-7B-Instruct', AGENTPROBE_BASE_URL: 'http://localhost:8000/v1' })
     expect((qwen as OpenAIChatModel).family.name).toBe('qwen2.5-vl')
     const overridden = await build({ AGENTPROBE_MODEL: 'openai-compatible/my-model', AGENTPROBE_BASE_URL: 'http://h/v1' }, { coordinates: 'glm' })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { azureV1BaseURL, connectionFor, GEMINI_OPENAI_BASE_URL, OPENAI_BASE_URL } from './model-credentials.ts'
+import { ANTHROPIC_BASE_URL, azureV1BaseURL, connectionFor, GEMINI_BASE_URL, GEMINI_OPENAI_BASE_URL, OPENAI_BASE_URL } from './model-credentials.ts'
 
 describe('connectionFor', () => {
   it('OpenAI: OPENAI_API_KEY, honouring OPENAI_BASE_URL', () => {
@@ -12,8 +12,15 @@ describe('connectionFor', () => {
     expect(c).toMatchObject({ apiKey: 'az', baseURL: 'https://res.openai.azure.com/openai/v1/', auth: 'api-key' })
   })
 
-  it("Gemini: GEMINI_API_KEY on Google's OpenAI-compatible endpoint", () => {
-    expect(connectionFor('gemini', { GEMINI_API_KEY: 'g' }, 'x')).toMatchObject({ apiKey: 'g', baseURL: GEMINI_OPENAI_BASE_URL })
+  it('Anthropic: ANTHROPIC_API_KEY, honouring ANTHROPIC_BASE_URL', () => {
+    expect(connectionFor('anthropic', { ANTHROPIC_API_KEY: 'a' }, 'x')).toMatchObject({ apiKey: 'a', baseURL: ANTHROPIC_BASE_URL })
+    expect(connectionFor('anthropic', { ANTHROPIC_API_KEY: 'a', ANTHROPIC_BASE_URL: 'http://127.0.0.1:1' }, 'x')?.baseURL).toBe('http://127.0.0.1:1')
+  })
+  it("Gemini: GEMINI_API_KEY, natively (GEMINI_BASE_URL) or on Google's OpenAI-compatible endpoint (GEMINI_OPENAI_BASE_URL)", () => {
+    expect(connectionFor('gemini', { GEMINI_API_KEY: 'g' }, 'x')).toMatchObject({ apiKey: 'g', baseURL: GEMINI_BASE_URL })
+    expect(connectionFor('gemini', { GEMINI_API_KEY: 'g', GEMINI_BASE_URL: 'http://127.0.0.1:2' }, 'x')?.baseURL).toBe('http://127.0.0.1:2')
+    expect(connectionFor('gemini-openai', { GEMINI_API_KEY: 'g' }, 'x')).toMatchObject({ apiKey: 'g', baseURL: GEMINI_OPENAI_BASE_URL })
+    expect(connectionFor('gemini-openai', { GEMINI_API_KEY: 'g', GEMINI_OPENAI_BASE_URL: 'http://127.0.0.1:3/v1' }, 'x')?.baseURL).toBe('http://127.0.0.1:3/v1')
   })
 
   it('OpenAI-compatible: AGENTPROBE_BASE_URL, and a key only if given', () => {

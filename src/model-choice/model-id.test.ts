@@ -8,7 +8,7 @@ describe('parseModelId', () => {
   })
 
   it('rejects an unknown provider or a missing model name, saying what to write', () => {
-    expect(() => parseModelId('acme/x', 'from --model')).toThrow('unknown model "acme/x" (from --model); this build supports: offline, openai, azure, gemini, openai-compatible')
+    expect(() => parseModelId('acme/x', 'from --model')).toThrow('unknown model "acme/x" (from --model); this build supports: offline, openai, azure, anthropic, gemini, gemini-openai, openai-compatible')
     expect(() => parseModelId('azure/', 'from --model')).toThrow('write azure/<model>, e.g. azure/gpt-5.4')
   })
 })

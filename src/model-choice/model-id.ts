@@ -2,10 +2,10 @@
 import { ConfigError } from '../core/errors.ts'
 
 /** Providers this build can drive; create-model.ts has one factory per name. */
-export const KNOWN_MODEL_PREFIXES = ['offline', 'openai', 'azure', 'gemini', 'openai-compatible'] as const
+export const KNOWN_MODEL_PREFIXES = ['offline', 'openai', 'azure', 'anthropic', 'gemini', 'gemini-openai', 'openai-compatible'] as const
 export type ProviderName = (typeof KNOWN_MODEL_PREFIXES)[number]
 
-export const DEFAULT_MODELS = { openai: 'gpt-5.4', azure: 'gpt-5.4', gemini: 'gemini-2.5-flash' } as const
+export const DEFAULT_MODELS = { openai: 'gpt-5.4', azure: 'gpt-5.4', anthropic: 'claude-sonnet-4-6', gemini: 'gemini-2.5-computer-use-preview-10-2025', 'gemini-openai': 'gemini-2.5-flash' } as const
 
 /** 'openai/gpt-5.4' → { provider: 'openai', model: 'gpt-5.4' }; the model may contain slashes. */
 export function parseModelId(id: string, source: string): { provider: ProviderName; model: string } {

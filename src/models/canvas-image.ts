@@ -1,7 +1,8 @@
-// The exact image a model is sent: the frame resized to the adapter's canvas (sharp), as PNG
+// The exact image a model is sent: the frame resized to the adapter's canvas, or a region of it (a zoom), as PNG
 // bytes for the trace and a data URL for the request.
 import sharp from 'sharp'
 import type { Frame, Size } from '../core/frame.ts'
+import type { Box } from '../core/geometry.ts'
 
 /** The largest image an adapter sends by default: a 1920×1080 screen goes at 1280×720. */
 export const DEFAULT_CANVAS: Size = { width: 1280, height: 800 }
@@ -17,4 +18,16 @@ export async function encodeCanvas(frame: Frame, canvas: Size): Promise<CanvasIm
     ? frame.png
     : new Uint8Array(await sharp(frame.png).resize(canvas.width, canvas.height, { fit: 'fill', kernel: 'lanczos3' }).png({ compressionLevel: 6 }).toBuffer())
   return { png, ...canvas, dataUrl: `data:image/png;base64,${Buffer.from(png).toString('base64')}` }
+}
+
+/** A region of the frame (`box` in frame pixels), scaled to fill `max` with its aspect kept: what a zoom action is answered with. */
+export async function encodeCrop(frame: Frame, box: Box, max: Size): Promise<CanvasImage> {
+  const left = Math.max(0, Math.min(frame.width - 1, Math.round(box.x)))
+  const top = Math.max(0, Math.min(frame.height - 1, Math.round(box.y)))
+  const width = Math.max(1, Math.min(frame.width - left, Math.round(box.width)))
+  const height = Math.max(1, Math.min(frame.height - top, Math.round(box.height)))
+  const scale = Math.min(max.width / width, max.height / height)
+  const size = { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) }
+  const png = new Uint8Array(await sharp(frame.png).extract({ left, top, width, height }).resize(size.width, size.height, { fit: 'fill', kernel: 'lanczos3' }).png({ compressionLevel: 6 }).toBuffer())
+  return { png, ...size, dataUrl: `data:image/png;base64,${Buffer.from(png).toString('base64')}` }
 }

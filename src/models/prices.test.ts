@@ -14,6 +14,10 @@ describe('the price table', () => {
 
   it('knows the default models of each provider', () => {
     for (const m of ['gpt-5.4', 'computer-use-preview', 'gemini-2.5-flash']) expect(PRICES[m], m).toBeDefined()
+    expect(priceFor('gemini-2.5-computer-use-preview-10-2025')).toMatchObject({ input: 1.25, output: 10 })
+    // Anthropic's default, and a dated snapshot; cache reads at a tenth of the input price.
+    expect(priceFor('claude-sonnet-4-6')).toMatchObject({ input: 3, cachedInput: 0.3, output: 15 })
+    expect(priceFor('claude-haiku-4-5-20251001')).toMatchObject({ input: 1, output: 5 })
   })
 })
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { NUDGE, outcomeNote, systemPrompt, taskMessage, VERIFY_INSTRUCTIONS } from './prompt.ts'
+import { locateInstructions, NUDGE, outcomeNote, QUERY_INSTRUCTIONS, systemPrompt, taskMessage, VERIFY_INSTRUCTIONS } from './prompt.ts'
 
 describe('prompts', () => {
   it('the system prompt states the TEST_PASSED / TEST_FAILED protocol, and the coordinates when given', () => {
@@ -27,5 +27,12 @@ describe('prompts', () => {
   it('the verifier is asked for JSON and to answer NO when in doubt', () => {
     expect(VERIFY_INSTRUCTIONS).toMatch(/JSON/)
     expect(VERIFY_INSTRUCTIONS).toMatch(/when in doubt, answer NO/)
+  })
+
+  it('query and locate ask for JSON, and for null / found: false rather than a guess', () => {
+    expect(QUERY_INSTRUCTIONS).toMatch(/\{"value": null, "evidence": "what is missing"\}/)
+    const locate = locateInstructions('Coordinates are integers from 0 to 999.')
+    expect(locate).toContain('0 to 999')
+    expect(locate).toMatch(/"found": false when the screenshot does not show the element/)
   })
 })

@@ -1,5 +1,6 @@
 // The words every adapter sends: the system prompt (the TEST_PASSED / TEST_FAILED protocol), the
-// task with its criteria, the nudge, notes on a rejected action, and the verifier's instructions.
+// task with its criteria, the nudge, notes on a rejected action, and the cold calls' instructions
+// and messages (verify, query, locate; each message starts with a marker: Question:, Read:, Find:).
 import { FAIL_MARKER, PASS_MARKER } from '../core/reply-checks.ts'
 import type { StepOutcome, Turn } from '../core/model.ts'
 
@@ -41,3 +42,36 @@ export const VERIFY_INSTRUCTIONS = [
   'Judge only what the screenshot shows. Answer YES only when it clearly shows that the answer is yes; when in doubt, answer NO.',
   'Reply with JSON only: {"answer": "YES" or "NO", "evidence": "what on the screenshot supports the answer"}.',
 ].join('\n')
+
+/** The user's message of a verification: the question, after a marker the reply readers and the double know. */
+export function verifyMessage(question: string): string {
+  return `Question: ${question}`
+}
+
+export const QUERY_INSTRUCTIONS = [
+  'You read one screenshot of a computer screen and answer one question about it with data.',
+  'Read only what the screenshot shows, exactly as it shows it; never guess or fill in a value the screenshot does not show.',
+  'Reply with JSON only: {"value": the answer, fitting the JSON schema you are given, "evidence": "where on the screenshot you read it"}.',
+  'When the screenshot does not show the answer, reply {"value": null, "evidence": "what is missing"}.',
+].join('\n')
+
+/** The user's message of a query: the question and the JSON schema its value must fit. */
+export function queryMessage(question: string, schema: object): string {
+  return `Read: ${question}\nJSON schema of "value": ${JSON.stringify(schema)}`
+}
+
+/** The locate instructions; `coordinates` is the family's sentence for the image sent. */
+export function locateInstructions(coordinates: string): string {
+  return [
+    'You find one element on one screenshot of a computer screen, from its description.',
+    coordinates,
+    'Reply with JSON only: {"found": true or false, "x": number, "y": number, "box": {"left": number, "top": number, "right": number, "bottom": number} or null, "evidence": "what you found and where, or why it is not there"}.',
+    'x and y are the centre of the element, where a click on it would land; box is its extent, when you can tell.',
+    'Answer "found": false when the screenshot does not show the element described; never guess.',
+  ].join('\n')
+}
+
+/** The user's message of a locate: the description. */
+export function locateMessage(description: string): string {
+  return `Find: ${description}`
+}

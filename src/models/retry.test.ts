@@ -1,6 +1,7 @@
 import { APIConnectionTimeoutError, APIError, APIUserAbortError, BadRequestError } from 'openai'
 import { describe, expect, it } from 'vitest'
-import { contextOverflowMessage, withRetries } from './retry.ts'
+import { contextOverflowMessage } from './provider-errors.ts'
+import { withRetries } from './retry.ts'
 
 const KEY = 'sk-secret-retry-test'
 const redact = (t: string) => t.split(KEY).join('•••')

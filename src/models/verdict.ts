@@ -19,7 +19,12 @@ export const VERDICT_JSON_SCHEMA = {
 export function parseVerdict(text: string | null | undefined, model: string): Omit<Verdict, 'usage'> {
   const reading = readVerdictReply(text)
   if (reading.ok) return { answer: reading.answer, evidence: reading.evidence }
+  throw new ModelError(`${model}: the verifier's reply is no verdict (${reading.problem}): ${shownReply(text)}`, { context: { model } })
+}
+
+/** A reply quoted in a message: trimmed to 200 characters, or '(empty reply)'. */
+export function shownReply(text: string | null | undefined): string {
   const body = (text ?? '').trim()
   const shown = body.length > 200 ? `${body.slice(0, 199)}…` : body
-  throw new ModelError(`${model}: the verifier's reply is no verdict (${reading.problem}): ${shown ? `"${shown}"` : '(empty reply)'}`, { context: { model } })
+  return shown ? `"${shown}"` : '(empty reply)'
 }

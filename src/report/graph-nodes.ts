@@ -2,14 +2,14 @@
 // time order, each failure on the node it happened on, ending in the test's verdict.
 import { describeAction } from '../core/action.ts'
 import type { Failure } from '../core/failures.ts'
-import type { Trace, TraceRun, TraceStep, TraceVerification } from '../core/trace.ts'
+import type { Trace, TraceRead, TraceRun, TraceStep, TraceVerification } from '../core/trace.ts'
 import { stepTone } from './frame-notes.ts'
 import type { Tone } from './overlay.ts'
 
 export interface GraphNode {
   id: string
-  kind: 'step' | 'verify' | 'phase' | 'end'
-  /** Drawn inside the node: the step number, V, • or ✓/✗. */
+  kind: 'step' | 'verify' | 'read' | 'phase' | 'end'
+  /** Drawn inside the node: the step number, V, Q (query), L (locate), W (waitFor), • or ✓/✗. */
   label: string
   title: string
   tone: Tone
@@ -44,6 +44,10 @@ export function graphNodes(trace: Trace, asset: (file: string) => string | undef
     const steps = new Set(run.steps.map((s) => s.step))
     // A verify run's only failure (verifier_error) is drawn on its verification node.
     if (run.kind === 'agent') unattached.push(...run.failures.filter((f) => f.step === undefined || !steps.has(f.step)))
+    if (run.read) {
+      if (run.read.frame) used.add(run.read.frame)
+      drafts.push({ ...readNode(run.read, run.failures, image(run.read.frame)), at: atOf.get(run.read.frame ?? '') ?? runAt + run.read.ms })
+    }
     if (run.verification) {
       if (run.verification.frame) used.add(run.verification.frame)
       drafts.push({ ...verifyNode(run.verification, image(run.verification.frame)), at: atOf.get(run.verification.frame ?? '') ?? runAt + run.verification.ms })
@@ -86,6 +90,34 @@ function stepNode(step: TraceStep, run: TraceRun, failures: Failure[], frame: st
       ['tokens', `${step.usage.inputTokens} in (${step.usage.cachedTokens} cached) · ${step.usage.outputTokens} out`],
       ['cost', `$${step.usage.costUsd.toFixed(4)}`],
       ...(run.instruction ? [['instruction', run.instruction] as [string, string]] : []),
+    ],
+  }
+}
+
+const READ_LABEL = { query: 'Q', locate: 'L', waitFor: 'W' } as const
+
+/** A query, locate or waitFor: what was asked, what came back (value, point, looks) and the evidence. */
+function readNode(r: TraceRead, failures: Failure[], frame: string | undefined): Omit<GraphNode, 'id'> {
+  const came =
+    r.verb === 'query' ? (r.passed ? JSON.stringify(r.value) : 'no value') : r.verb === 'locate' ? (r.point ? `(${r.point.x}, ${r.point.y})` : 'not found') : r.passed ? 'held' : 'did not hold'
+  return {
+    kind: 'read',
+    label: READ_LABEL[r.verb],
+    title: `${r.verb} → ${came} · ${r.ask}`,
+    tone: r.passed ? 'pass' : 'fail',
+    failures,
+    frame,
+    actions: [],
+    text: r.error ?? r.evidence,
+    facts: [
+      [r.verb === 'locate' ? 'description' : r.verb === 'waitFor' ? 'condition' : 'question', r.ask],
+      ...(r.verb === 'query' && r.passed ? [['value', JSON.stringify(r.value)] as [string, string]] : []),
+      ...(r.reply !== undefined && !r.passed ? [['reply', r.reply] as [string, string]] : []),
+      ...(r.point ? [['point', `(${r.point.x}, ${r.point.y})${r.box ? ` in ${r.box.width}×${r.box.height} at (${r.box.x}, ${r.box.y})` : ''}`] as [string, string]] : []),
+      ...(r.looks !== undefined ? [['looks', `${r.looks} look(s), ${r.calls ?? 0} model call(s)`] as [string, string]] : []),
+      ...(r.error && r.evidence ? [['evidence', r.evidence] as [string, string]] : []),
+      ['latency', `${r.ms} ms`],
+      ['tokens', `${r.usage.inputTokens} in · ${r.usage.outputTokens} out`],
     ],
   }
 }

@@ -29,7 +29,7 @@ function position(i: number): { x: number; y: number } {
 
 function node(n: GraphNode, { x, y }: { x: number; y: number }): string {
   const shape =
-    n.kind === 'verify'
+    n.kind === 'verify' || n.kind === 'read'
       ? `<polygon class="shape" points="${x},${y - 19} ${x + 19},${y} ${x},${y + 19} ${x - 19},${y}"/>`
       : `<circle class="shape" cx="${x}" cy="${y}" r="${n.kind === 'phase' ? 10 : n.kind === 'end' ? 19 : 16}"/>`
   const types = [...new Set(n.failures.map((f) => f.type))]

@@ -28,6 +28,9 @@ export function renderMarkdown(data: ReportData, options: { reportPath?: string 
       ]),
     ),
   ]
+  // What agent.query, screen.locate and agent.waitFor read, with the model's evidence: the values a reviewer checks first.
+  const reads = data.tests.flatMap((t) => t.nodes.filter((n) => n.kind === 'read').map((n) => [n.tone === 'pass' ? '✅' : '❌', t.name, n.title, clip(n.text ?? '')]))
+  if (reads.length > 0) lines.push('', '### Reads (query, locate, waitFor)', '', table(['', 'test', 'read', 'evidence'], reads))
   const warned = data.tests.filter((t) => t.warnings.length > 0)
   if (warned.length > 0) {
     lines.push('', '### Warnings (not failures)', '', table(['test', 'warning'], warned.flatMap((t) => t.warnings.map((w) => [t.name, w]))))
@@ -43,6 +46,10 @@ export function renderMarkdown(data: ReportData, options: { reportPath?: string 
   }
   if (options.reportPath) lines.push('', `Full report (decision graphs, frames, GIFs): \`${options.reportPath}\``)
   return `${lines.join('\n')}\n`
+}
+
+function clip(text: string, max = 200): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text
 }
 
 function count(values: readonly string[]): Map<string, number> {

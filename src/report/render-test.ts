@@ -1,5 +1,6 @@
 // One test of the HTML report: its header and scores, the decision graph, one detail panel per
 // node (frame, actions, model text; hidden until its node is clicked), the GIF and any warnings.
+import { cassetteCalls } from '../core/trace.ts'
 import { escapeXml as h } from './escape.ts'
 import { fmt } from './format.ts'
 import { graphSvg } from './graph-svg.ts'
@@ -29,8 +30,7 @@ ${t.warnings.map((w) => `<p class="warning">⚠ ${h(w)}</p>`).join('\n')}
 
 /** 'replayed from gpt-5.4's recording: 9 model calls saved, $0.04', 'partly replayed …' or 'live (cassette: record)'. */
 export function replay(c: NonNullable<ReportTest['cassette']>): string {
-  const replayed = c.replayedSteps + c.replayedVerdicts
-  const live = c.liveSteps + c.liveVerdicts
+  const { replayed, live } = cassetteCalls(c)
   if (replayed === 0) return `live (cassette: ${c.mode})`
   const how = live === 0 ? 'replayed' : `partly replayed (${live} live call${live === 1 ? '' : 's'})`
   const from = c.recordedBy ? ` from ${c.recordedBy}'s recording` : ''

@@ -147,3 +147,41 @@ describe('renderHtml and renderMarkdown', () => {
     expect(md).toContain(`### Warnings (not failures)\n\n| test | warning |\n| --- | --- |\n| short gif | ${warning} |\n| short gif | GIF not built: ffmpeg: exit 1 Internal bug |`)
   })
 })
+
+describe('reads in the report', () => {
+  const readsTrace = (): Trace =>
+    traceSchema.parse({
+      schema: 'agentprobe.trace/1', test: { name: 'reads the count' }, model: 'offline', target: { kind: 'x11', width: 1920, height: 1080 },
+      versions: {}, status: 'failed', startedAt: '2025-01-01T00:00:00.000Z',
+      frames: [
+        { file: 'phase-01-query.png', label: 'query', at: 1000 },
+        { file: 'phase-02-locate.png', label: 'locate', at: 2000 },
+        { file: 'phase-03-wait.png', label: 'waitFor', at: 3000 },
+      ],
+      runs: [
+        { kind: 'query', status: 'passed', steps: [], failures: [], usage, startedAt: '2025-01-01T00:00:01.000Z', read: { verb: 'query', ask: "What does 'Saved notes:' show?", frame: 'phase-01-query.png', passed: true, value: { count: 2 }, reply: '{"count":2}', evidence: "'Saved notes:' → '2'", usage, ms: 400 } },
+        { kind: 'locate', status: 'passed', steps: [], failures: [], usage, startedAt: '2025-01-01T00:00:02.000Z', read: { verb: 'locate', ask: "the 'Save note' button", frame: 'phase-02-locate.png', passed: true, point: { x: 1600, y: 300 }, box: { x: 1560, y: 290, width: 80, height: 20 }, usage, ms: 300 } },
+        { kind: 'waitFor', status: 'failed', steps: [], failures: [], usage, startedAt: '2025-01-01T00:00:03.000Z', read: { verb: 'waitFor', ask: "Is 'Saved notes: 5' shown?", frame: 'phase-03-wait.png', passed: false, looks: 7, calls: 2, evidence: "Not found: 'Saved notes: 5'", error: 'did not hold within 3000 ms: 7 look(s), 2 model call(s)', usage, ms: 3000 } },
+      ],
+    })
+
+  it('draws each read on its frame with the value, point, looks and evidence, in HTML and Markdown', () => {
+    const data = buildReportData([{ trace: readsTrace(), asset: (f) => `data/${f}` }])
+    const reads = data.tests[0]!.nodes.filter((n) => n.kind === 'read')
+    expect(reads.map((n) => [n.label, n.tone, n.frame])).toEqual([
+      ['Q', 'pass', 'data/phase-01-query.png'],
+      ['L', 'pass', 'data/phase-02-locate.png'],
+      ['W', 'fail', 'data/phase-03-wait.png'],
+    ])
+    expect(reads[0]!.title).toBe(`query → {"count":2} · What does 'Saved notes:' show?`)
+    expect(reads[1]!.facts).toContainEqual(['point', '(1600, 300) in 80×20 at (1560, 290)'])
+    expect(reads[2]!.facts).toContainEqual(['looks', '7 look(s), 2 model call(s)'])
+    expect(reads[2]!.facts).toContainEqual(['evidence', "Not found: 'Saved notes: 5'"])
+    expect(data.tests[0]!.nodes.filter((n) => n.kind === 'phase')).toHaveLength(0)
+    expect(renderHtml(data)).toContain('<dt>value</dt><dd>{&#34;count&#34;:2}</dd>')
+    const md = renderMarkdown(data)
+    expect(md).toContain('### Reads (query, locate, waitFor)')
+    expect(md).toContain(`| ✅ | reads the count | query → {"count":2} · What does 'Saved notes:' show? | 'Saved notes:' → '2' |`)
+    expect(md).toContain('| ❌ | reads the count | waitFor → did not hold')
+  })
+})

@@ -3,6 +3,7 @@
 // error in the verdict path (a model, CDP or uiautomator failure) throws, so even `.not` cannot
 // turn it into a pass.
 import { ConfigError } from '../core/errors.ts'
+import type { QuerySchemaInput } from '../core/query-schema.ts'
 import { closestNodes, describeNode, describeQuery, type ElementQuery } from '../targets/android/uiautomator-query.ts'
 import { describeFilter, describeTarget, matchTarget, type TargetFilter } from '../targets/chrome/match-target.ts'
 import type { AndroidHelpers, FindResult as ElementFindResult } from '../targets/android/android-helpers.ts'
@@ -13,6 +14,8 @@ import { isScreenHandle, type ScreenHandle } from './screen-handle.ts'
 export interface AgentprobeMatchers {
   /** A cold yes/no question on a fresh screenshot; passes only on a clear YES. */
   toVerify(question: string): Promise<void>
+  /** agent.query on a fresh screenshot, and its value equal to `expected` (asymmetric matchers work). */
+  toQuery(question: string, schema: QuerySchemaInput, expected: unknown): Promise<void>
   /** A CDP target (page, side panel, popup, service worker) matching the filter exists, within `timeout` ms. */
   toHaveTarget(filter: TargetFilter, options?: { timeout?: number }): Promise<void>
   /** The text is on screen (OCR, confusable-tolerant), within `timeout` ms. */
@@ -26,6 +29,8 @@ export interface AgentprobeMatchers {
 /** What both frameworks give a matcher as `this`, as far as these matchers use it. */
 interface MatcherContext {
   isNot?: boolean
+  /** Both frameworks' deep equality, asymmetric matchers included. */
+  equals?: (a: unknown, b: unknown) => boolean
 }
 
 interface MatcherResult {
@@ -67,6 +72,23 @@ export const agentprobeMatchers = {
           `expected the screen${this.isNot ? ' not' : ''} to verify: ${question}`,
           `  the verifier answered ${v.answer}: ${v.evidence ?? ''}`,
           `  screenshot: ${v.screenshot}`,
+        ].join('\n'),
+    }
+  },
+
+  async toQuery(this: MatcherContext, received: unknown, question: string, schema: QuerySchemaInput, expected: unknown): Promise<MatcherResult> {
+    const screen = screenOf(received, 'toQuery')
+    // A reply that does not fit the schema throws (ReadError), so even `.not` cannot pass on it.
+    const r = await screen.read(question, schema)
+    const equals = this.equals ?? ((a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b))
+    return {
+      pass: equals(r.value, expected),
+      message: () =>
+        [
+          `expected agent.query(${JSON.stringify(question)})${this.isNot ? ' not' : ''} to read ${JSON.stringify(expected)}`,
+          `  it read: ${JSON.stringify(r.value)}`,
+          ...(r.evidence ? [`  evidence: ${r.evidence}`] : []),
+          `  screenshot: ${r.screenshot ?? 'none'}`,
         ].join('\n'),
     }
   },

@@ -6,16 +6,22 @@ import { AgentRunError } from '../agent/agent-error.ts'
 import type { AgentOptions } from '../agent/options.ts'
 import { runAgent, type AgentResult } from '../agent/run-agent.ts'
 import { verifyScreen } from '../agent/verify.ts'
+import { locateOnScreen } from '../agent/locate.ts'
+import { queryScreen } from '../agent/query.ts'
+import { ReadError } from '../agent/read-error.ts'
+import { waitForState, type WaitForOptions } from '../agent/wait-for.ts'
+import type { QuerySchemaInput } from '../core/query-schema.ts'
+import type { LocateReply } from '../core/model.ts'
 import { raceAbort } from '../core/abort.ts'
 import { normalizeCombo } from '../core/keys.ts'
 import type { Frame, Size } from '../core/frame.ts'
 import type { Model } from '../core/model.ts'
 import type { Screen, SettleOptions, SettleResult } from '../core/screen.ts'
-import type { TraceArtifacts, TraceRun, TraceSink, TraceStep, TraceVerification } from '../core/trace.ts'
-import { TargetError } from '../core/errors.ts'
+import type { TraceArtifacts, TraceRead, TraceRun, TraceSink, TraceStep, TraceVerification } from '../core/trace.ts'
+import { TargetError, isAgentprobeError } from '../core/errors.ts'
 import type { ArtifactOptions } from '../report/build-artifacts.ts'
 import { TraceWriter } from '../report/trace-writer.ts'
-import { SCREEN_HANDLE, type FindResult, type ScreenHandle, type Verification } from './screen-handle.ts'
+import { SCREEN_HANDLE, type Described, type DescribedQuery, type FindResult, type QueryFn, type QueryResult, type ScreenHandle, type Verification } from './screen-handle.ts'
 import type { LocateQuery, Locator } from '../grounding/locate.ts'
 
 export interface TestSessionOptions {
@@ -49,6 +55,10 @@ export interface DoOptions extends AgentOptions {
 export interface Agent {
   /** Runs the vision-action loop on an instruction; throws AgentRunError unless it passes. */
   do(instruction: string, options?: DoOptions): Promise<AgentResult>
+  /** Reads structured data off one fresh frame (zod or JSON schema); throws ReadError when the reply does not fit. */
+  query: QueryFn
+  /** Waits until the cold verifier says YES, asking again only when the screen changed; throws ReadError at the deadline. */
+  waitFor(condition: string, options?: WaitForOptions): Promise<TraceRead>
 }
 
 export class TestSession {
@@ -68,7 +78,11 @@ export class TestSession {
       secrets: options.secrets,
     })
     this.screen = this.#screenHandle()
-    this.agent = { do: (instruction, agentOptions) => this.#do(instruction, agentOptions) }
+    this.agent = {
+      do: (instruction, agentOptions) => this.#do(instruction, agentOptions),
+      query: ((question: string, schema: QuerySchemaInput) => this.query(question, schema)) as QueryFn,
+      waitFor: (condition, o) => this.waitFor(condition, o),
+    }
   }
 
   /** A path for messages: relative to the working folder when inside it. */
@@ -100,6 +114,55 @@ export class TestSession {
     this.writer.addRun(run)
     await this.writer.flush()
     return this.#saveVerification(v)
+  }
+
+  async query(question: string, schema: QuerySchemaInput): Promise<unknown> {
+    return (await this.read(question, schema)).value
+  }
+
+  async read(question: string, schema: QuerySchemaInput): Promise<QueryResult> {
+    const started = new Date().toISOString()
+    const { read, value, cause } = await queryScreen(this.#readDeps(), question, schema, { signal: this.#o.signal })
+    await this.#addRead(read, started, cause)
+    if (read.frame) await this.#o.attach?.(`query: ${question} → ${JSON.stringify(value ?? null)}`, { path: join(this.writer.dir, read.frame), contentType: 'image/png' })
+    return { value, ...(read.evidence !== undefined && { evidence: read.evidence }), ...(read.frame && { screenshot: this.shown(read.frame) }) }
+  }
+
+  async waitFor(condition: string, options: WaitForOptions = {}): Promise<TraceRead> {
+    const started = new Date().toISOString()
+    const signal = this.#o.signal && options.signal ? AbortSignal.any([this.#o.signal, options.signal]) : (this.#o.signal ?? options.signal)
+    const outcome = await waitForState(this.#readDeps(), condition, { ...options, signal })
+    await this.#addRead(outcome.read, started, outcome.cause)
+    return outcome.read
+  }
+
+  async locateDescribed(description: string): Promise<Described> {
+    const started = new Date().toISOString()
+    const outcome = await locateOnScreen(this.#readDeps(), description, { signal: this.#o.signal })
+    await this.#addRead(outcome.read, started, outcome.cause)
+    const found = outcome.found as LocateReply
+    return { point: found.point, ...(found.box && { box: found.box }), ...(found.evidence !== undefined && { evidence: found.evidence }), frame: this.shown(outcome.read.frame!) }
+  }
+
+  #readDeps() {
+    return { screen: this.#o.screen, model: this.#o.model, sink: this.writer }
+  }
+
+  /** Records a read as its own run, and throws ReadError when it failed. */
+  async #addRead(read: TraceRead, startedAt: string, cause: unknown): Promise<void> {
+    this.writer.addRun({
+      kind: read.verb,
+      status: read.passed ? 'passed' : 'failed',
+      steps: [],
+      read,
+      // A cold call that failed is a verifier_error; a state that never came is the test's verdict, like a NO.
+      failures: cause !== undefined ? [{ type: isAgentprobeError(cause) && cause.code === 'AGENTPROBE_REPLAY_DRIFT' ? 'replay_drift' : 'verifier_error', message: read.error ?? 'failed' }] : [],
+      usage: read.usage,
+      startedAt,
+      durationMs: read.ms,
+    })
+    await this.writer.flush()
+    if (!read.passed) throw new ReadError(read, { frame: read.frame && this.shown(read.frame), trace: this.shown('trace.json') }, cause)
   }
 
   /** verification.json (the seed's layout) and a Vitest attachment of the judged screenshot. */
@@ -193,11 +256,15 @@ export class TestSession {
       capture: () => screen.capture(),
       perform,
       settle: (o?: SettleOptions): Promise<SettleResult> => screen.settle(o),
-      locate: async (query, o) => (await this.#find(query, { timeout: o?.timeout ?? 0, until: 'present' })).located,
+      locate: (async (query: LocateQuery | DescribedQuery, o?: { timeout?: number }) =>
+        'description' in query ? this.locateDescribed(query.description) : (await this.#find(query, { timeout: o?.timeout ?? 0, until: 'present' })).located) as ScreenHandle['locate'],
+      read: (question, schema) => this.read(question, schema),
       click: async (target, o) => {
         let point: Point
         if ('x' in target) {
           point = target
+        } else if ('description' in target) {
+          point = (await this.locateDescribed(target.description)).point
         } else {
           const found = await this.#find(target, { timeout: o?.timeout ?? 5000, until: 'present' })
           if (!found.located) {

@@ -31,7 +31,7 @@ export function benchTest(spec: BenchSpec, cases: readonly BenchCase[], prepare?
   if (spec.ledger) {
     const ledger = new SpendLedger(spec.ledger.file, spec.ledger.capUsd)
     test.override('model', { scope: 'file' }, async ({ agentprobeOptions, locator, extension }): Promise<Model> =>
-      new SpendCappedModel(await createModel(agentprobeOptions.model, { extension, locator, env: process.env }), ledger),
+      new SpendCappedModel(await createModel(agentprobeOptions.model, { extension, locator, env: process.env, target: agentprobeOptions.target }), ledger),
     )
   }
   const options = { verify: benchCase.verify, maxSteps: benchCase.maxSteps ?? DEFAULT_BENCH_MAX_STEPS, expectedSteps: benchCase.expectedSteps }

@@ -47,7 +47,7 @@ export const test = base
   .extend('extension', { scope: 'file' }, ({ agentprobeOptions }): string | undefined => agentprobeOptions.extension)
   .extend('model', { scope: 'file' }, async ({ agentprobeOptions, locator, extension }): Promise<Model> => {
     // Keys are read here, in the worker: they never travel with the provided options.
-    return createModel(agentprobeOptions.model, { extension, locator, env: process.env })
+    return createModel(agentprobeOptions.model, { extension, locator, env: process.env, target: agentprobeOptions.target })
   })
   /** This worker slot's display and browser, owned by the main process and reset for each file. */
   .extend('browser', { scope: 'file' }, async ({ extension }, { onCleanup }): Promise<LeasedBrowser> => {

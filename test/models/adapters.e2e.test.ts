@@ -1,7 +1,8 @@
 // Each adapter drives the real loop on a real Chromium against the model double, through the real
-// `openai` SDK: the GA tool without provider storage, Gemini through GEMINI_API_KEY, chat models in
-// pixels and on a smart-resized image, and Azure's header. (The GA tool, the preview tool, Azure
-// with no model named and a 0–999 grid model also run the example suite: examples.e2e.test.ts.)
+// provider's SDK: the GA tool without provider storage, Claude on the beta tool and the GA toolset,
+// gemini-openai/… through GEMINI_API_KEY, chat models in pixels and on a smart-resized image, and
+// Azure's header. (The GA tool, the preview tool, Azure with no model named and a 0–999 grid model
+// also run the example suite: examples.e2e.test.ts.)
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import sharp from 'sharp'
@@ -24,9 +25,12 @@ afterAll(async () => {
   await double?.close()
 })
 
-const CASES: [name: string, env: Record<string, string>, settings: ModelSettings, api: 'responses' | 'chat', sent: string][] = [
+const CASES: [name: string, env: Record<string, string>, settings: ModelSettings, api: 'responses' | 'chat' | 'anthropic' | 'gemini', sent: string][] = [
   ['GA computer tool with store: false (every item re-sent)', { AGENTPROBE_MODEL: 'openai/gpt-5.4', OPENAI_API_KEY: KEY }, { store: false }, 'responses', '1280×720'],
-  ["gemini/… with GEMINI_API_KEY, on Google's OpenAI-compatible endpoint (0–999 grid)", { GEMINI_API_KEY: KEY }, {}, 'chat', '1280×720'],
+  ["gemini-openai/… with GEMINI_API_KEY, on Google's OpenAI-compatible endpoint (0–999 grid)", { AGENTPROBE_MODEL: 'gemini-openai/gemini-2.5-flash', GEMINI_API_KEY: KEY }, {}, 'chat', '1280×720'],
+  ["gemini/… on Google's computerUse tool, through @google/genai (0–999 grid)", { AGENTPROBE_MODEL: 'gemini/gemini-2.5-computer-use-preview-10-2025', GEMINI_API_KEY: KEY }, {}, 'gemini', '1280×720'],
+  ['anthropic/… chosen by ANTHROPIC_API_KEY: the beta computer tool with its header (claude-sonnet-4-6)', { ANTHROPIC_API_KEY: KEY }, {}, 'anthropic', '1280×720'],
+  ['anthropic/… on the GA computer toolset', { AGENTPROBE_MODEL: 'anthropic/claude-opus-5', ANTHROPIC_API_KEY: KEY }, {}, 'anthropic', '1280×720'],
   ['a chat model answering in pixels of the image', { AGENTPROBE_MODEL: 'openai-compatible/llava-v1.6-34b', AGENTPROBE_API_KEY: KEY }, {}, 'chat', '1280×720'],
   ['a chat model on a smart-resized image (UI-TARS 1.5)', { AGENTPROBE_MODEL: 'openai-compatible/ui-tars-1.5-7b', AGENTPROBE_API_KEY: KEY }, {}, 'chat', '1288×728'],
   ['a chat model told its family by the coordinates option', { AGENTPROBE_MODEL: 'openai-compatible/my-finetune', AGENTPROBE_API_KEY: KEY }, { coordinates: 'pixels', canvas: { width: 960, height: 600 } }, 'chat', '960×540'],
@@ -36,7 +40,7 @@ describe('through each adapter the side panel opens, and the cold verification s
   it.each(CASES)('%s', async (_name, env, settings, api, sent) => {
     await target.restart()
     const before = double.calls.length
-    const model = await modelFor({ ...env, OPENAI_BASE_URL: double.url, AGENTPROBE_BASE_URL: double.url, GEMINI_BASE_URL: double.url }, settings, target.locator)
+    const model = await modelFor({ ...env, OPENAI_BASE_URL: double.url, AGENTPROBE_BASE_URL: double.url, GEMINI_OPENAI_BASE_URL: double.url, ANTHROPIC_BASE_URL: double.origin, GEMINI_BASE_URL: double.origin }, settings, target.locator)
     const run = await runAgentOnce(target, model, { verify: SIDEPANEL_SHOWS_UI, maxSteps: 8 })
     expect(run.error?.message).toBeUndefined()
     expect(run.result?.verification).toMatchObject({ passed: true, answer: 'YES' })

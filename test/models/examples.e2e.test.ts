@@ -12,7 +12,7 @@ import type { Trace } from '../../src/core/trace.ts'
 import { EXTENSION, ROOT } from './support.ts'
 
 const KEY = 'sk-double-examples-7f3a9c1e5b2d4680'
-const PROVIDER_VARIABLES = /^(AGENTPROBE_MODEL|AGENTPROBE_BASE_URL|AGENTPROBE_API_KEY|OPENAI_\w+|AZURE_CUA_\w+|GEMINI_\w+|DISPLAY)$/
+const PROVIDER_VARIABLES = /^(AGENTPROBE_MODEL|AGENTPROBE_BASE_URL|AGENTPROBE_API_KEY|OPENAI_\w+|AZURE_CUA_\w+|ANTHROPIC_\w+|GEMINI_\w+|DISPLAY)$/
 let double: ModelDouble
 
 beforeAll(async () => {
@@ -40,10 +40,12 @@ async function allText(dir: string): Promise<string> {
   return (await Promise.all(files.map((e) => readFile(join(e.parentPath, e.name), 'utf8')))).join('\n')
 }
 
-const SUITES: [name: string, env: Record<string, string>, model: string, api: 'responses' | 'chat', azure: boolean][] = [
+const SUITES: [name: string, env: Record<string, string>, model: string, api: 'responses' | 'chat' | 'anthropic' | 'gemini', azure: boolean][] = [
   ['AGENTPROBE_MODEL=openai/gpt-5.4 (GA computer tool)', { AGENTPROBE_MODEL: 'openai/gpt-5.4', OPENAI_API_KEY: KEY }, 'gpt-5.4', 'responses', false],
   ['AGENTPROBE_MODEL=openai/computer-use-preview', { AGENTPROBE_MODEL: 'openai/computer-use-preview', OPENAI_API_KEY: KEY }, 'computer-use-preview', 'responses', false],
   ["Azure through the seed's variables, no model named", { AZURE_CUA_API_KEY: KEY }, 'gpt-5.4', 'responses', true],
+  ['AGENTPROBE_MODEL=gemini/gemini-2.5-computer-use-preview-10-2025 (native computerUse tool, @google/genai)', { AGENTPROBE_MODEL: 'gemini/gemini-2.5-computer-use-preview-10-2025', GEMINI_API_KEY: KEY }, 'gemini-2.5-computer-use-preview-10-2025', 'gemini', false],
+  ['Claude through ANTHROPIC_API_KEY alone, no model named (the beta computer tool of claude-sonnet-4-6)', { ANTHROPIC_API_KEY: KEY }, 'claude-sonnet-4-6', 'anthropic', false],
   ['AGENTPROBE_MODEL=openai-compatible/qwen3-vl-8b-instruct (0–999 grid)', { AGENTPROBE_MODEL: 'openai-compatible/qwen3-vl-8b-instruct', AGENTPROBE_API_KEY: KEY }, 'qwen3-vl-8b-instruct', 'chat', false],
 ]
 
@@ -51,7 +53,7 @@ describe('the example suite through each adapter, against the double', () => {
   it.each(SUITES)('%s', async (_name, env, model, api, azure) => {
     const artifacts = await mkdtemp(join(tmpdir(), 'agentprobe-examples-'))
     const before = double.calls.length
-    const urls = { OPENAI_BASE_URL: double.url, AGENTPROBE_BASE_URL: double.url, ...(azure && { AZURE_CUA_BASE_URL: double.origin }) }
+    const urls = { OPENAI_BASE_URL: double.url, AGENTPROBE_BASE_URL: double.url, GEMINI_BASE_URL: double.origin, ANTHROPIC_BASE_URL: double.origin, ...(azure && { AZURE_CUA_BASE_URL: double.origin }) }
     const r = await execa('npx', ['vitest', 'run', '--project', 'examples'], { cwd: ROOT, env: cleanEnv({ ...env, ...urls, AGENTPROBE_ARTIFACTS_DIR: artifacts }), extendEnv: false, reject: false, all: true })
     expect(r.exitCode, r.all).toBe(0)
     expect(r.all).toMatch(/agentprobe \[examples\]: model \S+ \(/)

@@ -1,5 +1,6 @@
 // Every way the model double can misbehave, through the real SDK, the real loop and a real
 // Chromium: each run fails with the failure type the taxonomy names (DESIGN §5), and none passes.
+import Anthropic, { AuthenticationError } from '@anthropic-ai/sdk'
 import OpenAI, { BadRequestError } from 'openai'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startModelDouble, type Misbehaviour, type ModelDouble } from '../../fixtures/model-double/index.ts'
@@ -11,6 +12,8 @@ const FAST: ModelSettings = { retry: { maxRetries: 2, baseDelayMs: 50 } }
 const ADAPTERS = {
   responses: { AGENTPROBE_MODEL: 'openai/gpt-5.4', OPENAI_API_KEY: KEY },
   chat: { AGENTPROBE_MODEL: 'openai-compatible/qwen3-vl-8b', AGENTPROBE_API_KEY: KEY },
+  gemini: { AGENTPROBE_MODEL: 'gemini/gemini-2.5-computer-use-preview-10-2025', GEMINI_API_KEY: KEY },
+  anthropic: { AGENTPROBE_MODEL: 'anthropic/claude-sonnet-4-6', ANTHROPIC_API_KEY: KEY },
 } as const
 type Adapter = keyof typeof ADAPTERS
 
@@ -30,7 +33,7 @@ afterAll(async () => {
 async function run(adapter: Adapter, misbehave: Misbehaviour | undefined, options: Parameters<typeof runAgentOnce>[2] = {}, settings: ModelSettings = FAST): Promise<Run & { calls: typeof double.calls }> {
   double.misbehave = misbehave
   const before = double.calls.length
-  const model = await modelFor({ ...ADAPTERS[adapter], OPENAI_BASE_URL: double.url, AGENTPROBE_BASE_URL: double.url }, settings, target.locator)
+  const model = await modelFor({ ...ADAPTERS[adapter], OPENAI_BASE_URL: double.url, AGENTPROBE_BASE_URL: double.url, GEMINI_BASE_URL: double.origin, ANTHROPIC_BASE_URL: double.origin }, settings, target.locator)
   const result = await runAgentOnce(target, model, { maxSteps: 6, ...options, secrets: [KEY] })
   return { ...result, calls: double.calls.slice(before) }
 }
@@ -44,7 +47,7 @@ function expectFailed(r: Run, ...types: string[]): void {
   for (const type of types) expect(r.error?.message).toContain(type)
 }
 
-describe.each(['responses', 'chat'] as const)('%s adapter: wrong replies', (adapter) => {
+describe.each(['responses', 'chat', 'gemini', 'anthropic'] as const)('%s adapter: wrong replies', (adapter) => {
   it('garbage text gets one nudge, then malformed_action', async () => {
     const r = await run(adapter, 'garbage')
     expectFailed(r, 'malformed_action')
@@ -148,6 +151,124 @@ describe('provider failures (Responses adapter)', () => {
     const unacknowledged = client.responses.create({ model: 'gpt-5.4', tools: [{ type: 'computer' }], previous_response_id: first.id, input: [{ type: 'computer_call_output', call_id: call.type === 'computer_call' ? call.call_id : '', output: { type: 'computer_screenshot', image_url } }] })
     await expect(unacknowledged).rejects.toBeInstanceOf(BadRequestError)
     await expect(unacknowledged).rejects.toThrow(/were not acknowledged/)
+  })
+})
+
+describe('provider failures (native Gemini adapter, Google\'s error shape)', () => {
+  it('500 forever: bounded retries, then provider_error with the provider message', async () => {
+    const r = await run('gemini', 'server-error')
+    expectFailed(r, 'provider_error')
+    expect(r.calls.map((c) => c.status)).toEqual([500, 500, 500])
+    expect(r.error?.message).toMatch(/An internal error has occurred.*gave up after 3 attempts/)
+  })
+
+  it("429 forever: waits as the RetryInfo detail says, then provider_error", async () => {
+    const started = Date.now()
+    const r = await run('gemini', 'rate-limited')
+    expectFailed(r, 'provider_error')
+    expect(r.calls.map((c) => c.status)).toEqual([429, 429, 429])
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2000)
+    expect(r.error?.message).toMatch(/Resource has been exhausted/)
+  })
+
+  it('a hang past the request timeout: retried, then provider_error', async () => {
+    const r = await run('gemini', 'hang', {}, { requestTimeoutMs: 800, retry: { maxRetries: 1, baseDelayMs: 50 } })
+    expectFailed(r, 'provider_error')
+    expect(r.calls).toHaveLength(2)
+    expect(r.error?.message).toMatch(/timed out/)
+  })
+
+  it('the input-token error is context_overflow, not a retry', async () => {
+    const r = await run('gemini', 'context-overflow')
+    expectFailed(r, 'context_overflow')
+    expect(r.calls).toHaveLength(1)
+  })
+
+  it('a safety decision asking for confirmation, with safetyChecks: fail, is provider_error naming it', async () => {
+    const r = await run('gemini', 'safety-check', {}, { ...FAST, safetyChecks: 'fail' })
+    expectFailed(r, 'provider_error')
+    expect(r.error?.message).toMatch(/safety decision asks to confirm click_at/)
+  })
+
+  it('a safety decision is confirmed by default (the double rejects a response without safety_acknowledgement), noted, and the run passes', async () => {
+    const r = await run('gemini', 'safety-check', { instruction: 'Wait 1 second.' })
+    expect(r.error?.message).toBeUndefined()
+    expect(r.calls.every((c) => c.status === 200)).toBe(true)
+    expect(r.trace.runs[0]!.steps.flatMap((s) => s.notes ?? []).join()).toMatch(/confirmed safety decision wait_5_seconds/)
+  })
+
+  it("a wrong key is Google's 400 API_KEY_INVALID: provider_error at once, never the key", async () => {
+    double.misbehave = undefined
+    const before = double.calls.length
+    const env = { AGENTPROBE_MODEL: 'gemini/gemini-2.5-computer-use-preview-10-2025', GEMINI_API_KEY: 'not-the-key-456', GEMINI_BASE_URL: double.origin }
+    const r = await runAgentOnce(target, await modelFor(env, FAST, target.locator), { maxSteps: 3, secrets: ['not-the-key-456'] })
+    expectFailed(r, 'provider_error')
+    expect(double.calls.slice(before).map((c) => c.status)).toEqual([400])
+    expect(r.error?.message).toMatch(/400 API key not valid/)
+    expect(r.error?.message).not.toContain('not-the-key-456')
+  })
+
+  it('a key echoed in an error is masked everywhere', async () => {
+    const r = await run('gemini', 'echo-key')
+    expectFailed(r, 'provider_error')
+    expect(r.error?.message).toMatch(/•••/)
+    for (const [file, text] of Object.entries(r.texts)) expect(text, file).not.toContain(KEY)
+  })
+})
+
+describe("provider failures (Claude adapter, Anthropic's error shape)", () => {
+  it('529 overloaded forever: bounded retries, then provider_error with the provider message', async () => {
+    const r = await run('anthropic', 'overloaded')
+    expectFailed(r, 'provider_error')
+    expect(r.calls.map((c) => c.status)).toEqual([529, 529, 529])
+    expect(r.error?.message).toMatch(/529 Overloaded \(gave up after 3 attempts\)/)
+  })
+
+  it('429 once: waits retry-after, then goes on; 500 forever: provider_error', async () => {
+    const started = Date.now()
+    const once = await run('anthropic', 'rate-limited-once', { maxSteps: 1 })
+    expect(once.calls.map((c) => c.status).slice(0, 2)).toEqual([429, 200])
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000)
+    expect(once.trace.runs[0]!.steps[0]!.notes?.join()).toMatch(/429 Number of request tokens.*retrying in 1000 ms/)
+    const r = await run('anthropic', 'server-error')
+    expectFailed(r, 'provider_error')
+    expect(r.error?.message).toMatch(/500 Internal server error/)
+  })
+
+  it('a hang past the request timeout: retried, then provider_error', async () => {
+    const r = await run('anthropic', 'hang', {}, { requestTimeoutMs: 800, retry: { maxRetries: 1, baseDelayMs: 50 } })
+    expectFailed(r, 'provider_error')
+    expect(r.calls).toHaveLength(2)
+    expect(r.error?.message).toMatch(/timed out/)
+  })
+
+  it('"prompt is too long" is context_overflow, not a retry', async () => {
+    const r = await run('anthropic', 'context-overflow')
+    expectFailed(r, 'context_overflow')
+    expect(r.calls).toHaveLength(1)
+  })
+
+  it('a key echoed in a 401 is masked everywhere', async () => {
+    const r = await run('anthropic', 'echo-key')
+    expectFailed(r, 'provider_error')
+    expect(r.error?.message).toMatch(/401 invalid x-api-key: •••/)
+    for (const [file, text] of Object.entries(r.texts)) expect(text, file).not.toContain(KEY)
+  })
+
+  it('the double enforces the API: a wrong key is 401, a beta tool without its header 400, a tool_use without its tool_result 400', async () => {
+    double.misbehave = undefined
+    const png = Buffer.from((await target.display.screen.capture()).png).toString('base64')
+    const task = { role: 'user' as const, content: [{ type: 'text' as const, text: 'Instruction: click the extension icon' }, { type: 'image' as const, source: { type: 'base64' as const, media_type: 'image/png' as const, data: png } }] }
+    const tool = { type: 'computer_20251124' as const, name: 'computer' as const, display_width_px: 1920, display_height_px: 1080 }
+    const client = (apiKey: string) => new Anthropic({ apiKey, baseURL: double.origin, maxRetries: 0 })
+    await expect(client('wrong-key').beta.messages.create({ model: 'claude-sonnet-4-6', max_tokens: 100, messages: [task], tools: [tool], betas: ['computer-use-2025-11-24'] })).rejects.toBeInstanceOf(AuthenticationError)
+    await expect(client(KEY).beta.messages.create({ model: 'claude-sonnet-4-6', max_tokens: 100, messages: [task], tools: [tool] })).rejects.toThrow(/requires the anthropic-beta header 'computer-use-2025-11-24'/)
+    const first = await client(KEY).beta.messages.create({ model: 'claude-sonnet-4-6', max_tokens: 100, messages: [task], tools: [tool], betas: ['computer-use-2025-11-24'] })
+    const toolUse = first.content.find((b) => b.type === 'tool_use')
+    expect(toolUse).toMatchObject({ name: 'computer', input: { action: expect.any(String) } })
+    const unanswered = client(KEY).beta.messages.create({ model: 'claude-sonnet-4-6', max_tokens: 100, messages: [task, { role: 'assistant', content: first.content }, { role: 'user', content: 'go on' }], tools: [tool], betas: ['computer-use-2025-11-24'] })
+    await expect(unanswered).rejects.toBeInstanceOf(Anthropic.BadRequestError)
+    await expect(unanswered).rejects.toThrow(/tool_use` ids were found without `tool_result` blocks immediately after/)
   })
 })
 

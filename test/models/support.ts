@@ -30,16 +30,17 @@ export interface Target {
   close(): Promise<void>
 }
 
-export async function startTarget(): Promise<Target> {
+/** A display and a browser with `extension` loaded (default: the sidepanel fixture). */
+export async function startTarget(extension = EXTENSION): Promise<Target> {
   const display = await startDisplay({ size: { width: 1920, height: 1080 } })
   const locator = new Locator()
   const target: Target = {
     display,
-    browser: await startBrowser(display, { extension: EXTENSION }),
+    browser: await startBrowser(display, { extension }),
     locator,
     async restart() {
       await target.browser.close()
-      target.browser = await startBrowser(display, { extension: EXTENSION })
+      target.browser = await startBrowser(display, { extension })
     },
     async close() {
       await target.browser.close().catch(() => undefined)

@@ -3,6 +3,7 @@
 // a message naming the label and what was seen instead.
 import type { Action } from '../../core/action.ts'
 import type { Frame, Size } from '../../core/frame.ts'
+import type { Box } from '../../core/geometry.ts'
 import type { LocateQuery, LocateResult } from '../../grounding/locate.ts'
 import { findExtensionIcon } from './find-icon.ts'
 import { findLabel } from './find-label.ts'
@@ -32,7 +33,7 @@ export interface GroundContext {
 export async function groundStep(step: ActionStep, ctx: GroundContext): Promise<Grounded> {
   switch (step.kind) {
     case 'click': {
-      const found = await find(step.target, ctx)
+      const found = await findTarget(step.target, ctx)
       if ('missed' in found) return found
       const { x, y } = found.at
       const action: Action = step.double ? { type: 'double_click', x, y } : { type: 'click', x, y, button: step.button }
@@ -49,7 +50,7 @@ export async function groundStep(step: ActionStep, ctx: GroundContext): Promise<
     case 'type': {
       const text: Action = { type: 'type', text: step.text }
       if (step.field === undefined) return { actions: [text], did: `typed '${step.text}'` }
-      const found = await find({ text: step.field }, ctx)
+      const found = await findTarget({ text: step.field }, ctx)
       if ('missed' in found) return found
       const { x, y } = found.at
       return { actions: [{ type: 'click', x, y, button: 'left' }, text], did: `typed '${step.text}' into ${found.what} at (${x}, ${y})${noted(found)}` }
@@ -70,7 +71,8 @@ export async function groundStep(step: ActionStep, ctx: GroundContext): Promise<
   }
 }
 
-async function find(target: ClickTarget, ctx: GroundContext): Promise<{ at: { x: number; y: number }; what: string; note?: string } | { missed: string }> {
+/** Where a click target is on the frame (a label's box too), or why it is not there. */
+export async function findTarget(target: ClickTarget, ctx: GroundContext): Promise<{ at: { x: number; y: number }; box?: Box; what: string; note?: string } | { missed: string }> {
   if ('point' in target) {
     const { x, y } = target.point
     if (x >= ctx.screen.width || y >= ctx.screen.height) return { missed: `(${x}, ${y}) is outside the ${ctx.screen.width}×${ctx.screen.height} screen` }

@@ -2,17 +2,24 @@ import { describe, expect, it } from 'vitest'
 import { isAgentprobeError } from '../../core/errors.ts'
 import type { Frame } from '../../core/frame.ts'
 import { boxCenter, type Box } from '../../core/geometry.ts'
-import type { Turn } from '../../core/model.ts'
+import type { JsonObjectSchema, Turn } from '../../core/model.ts'
 import type { LocateQuery, LocateResult } from '../../grounding/locate.ts'
+import type { TextWord } from '../../core/text-match.ts'
 import type { StepLocator } from './ground-step.ts'
 import { OfflineModel } from './offline-model.ts'
+import type { WordReader } from './query-quoted.ts'
 
 /** A locator that knows where some labels are, and that the icon is at a fixed place. */
-class FakeLocator implements StepLocator {
+class FakeLocator implements StepLocator, WordReader {
   readonly queries: LocateQuery[] = []
   readonly labels: Record<string, Box>
   constructor(labels: Record<string, Box>) {
     this.labels = labels
+  }
+
+  /** Each label is one OCR word where the labels say. */
+  async words(): Promise<TextWord[]> {
+    return Object.entries(this.labels).map(([text, box]) => ({ text, confidence: 95, box }))
   }
 
   async locate(_frame: Pick<Frame, 'png' | 'hash'>, query: LocateQuery): Promise<LocateResult> {
@@ -157,5 +164,44 @@ describe('OfflineModel.verify', () => {
       expect(String(error), question).toContain('asked about in the negative')
     }
     expect((await model.verify("Is 'Sidepanel UI' shown (not an error page)?", frame)).answer).toBe('YES')
+  })
+})
+
+describe('OfflineModel.query and locate', () => {
+  const row = (x: number, width: number, y = 300): Box => ({ x, y, width, height: 18 })
+  const model = new OfflineModel({
+    locator: new FakeLocator({ 'Count:': row(100, 60), '12': row(166, 20), Saved: row(100, 50, 340), '3': row(156, 10, 340), notes: row(172, 45, 340), Status: row(400, 60), Ready: row(466, 55), 'Open Sidepanel': BUTTON }),
+    extensionIcon: icon,
+  })
+  const object = (properties: Record<string, unknown>) => ({ type: 'object' as const, properties, required: Object.keys(properties) })
+
+  it('reads the text after a quoted label and the number at the # of a quoted phrase, into the fields in order', async () => {
+    const reply = await model.query("What do 'Count:', 'Saved # notes' and 'Status' show?", object({ count: { type: 'integer' }, saved: { type: 'number' }, status: { type: 'string' } }), frame)
+    expect(reply.value).toEqual({ count: 12, saved: 3, status: 'Ready' })
+    expect(reply.text).toBe('{"count":12,"saved":3,"status":"Ready"}')
+    expect(reply.evidence).toContain("'Count:' → '12' at (100, 300, 86×18)")
+    expect(reply.usage).toEqual({ inputTokens: 0, cachedTokens: 0, outputTokens: 0, costUsd: 0 })
+  })
+
+  it('refuses what it cannot read with the verifier\'s "cannot judge" message, and says what it missed', async () => {
+    const refusals: [string, JsonObjectSchema, string][] = [
+      ['How many notes are there?', object({ n: { type: 'number' } }), 'cannot judge'],
+      ["What does 'Count:' show?", object({ n: { type: 'number' }, m: { type: 'number' } }), 'the question quotes 1 and the schema asks for 2 (n, m)'],
+      ["Is 'Status' ready?", object({ ready: { type: 'boolean' } }), 'ready is boolean'],
+      ["What does 'Total:' show?", object({ n: { type: 'number' } }), "did not find 'Total:' followed by any text"],
+      ["What does 'Status' show?", object({ n: { type: 'number' } }), "read 'Ready' for 'Status', which is not a number"],
+    ]
+    for (const [question, schema, message] of refusals) {
+      const error = await model.query(question, schema, frame).catch((e: unknown) => e)
+      expect(isAgentprobeError(error) && error.code, question).toBe('AGENTPROBE_MODEL')
+      expect(String(error), question).toContain(message)
+    }
+  })
+
+  it('locates a quoted label or the extension icon, and refuses any other description', async () => {
+    expect(await model.locate("the 'Open Sidepanel' button", frame)).toMatchObject({ point: boxCenter(BUTTON), box: BUTTON })
+    expect((await model.locate('the extension icon', frame)).point).toEqual({ x: 1770, y: 63 })
+    expect(String(await model.locate('the pin icon next to the second note', frame).catch((e: unknown) => e))).toContain('cannot judge')
+    expect(String(await model.locate("the 'Delete' button", frame).catch((e: unknown) => e))).toContain("did not find \"the 'Delete' button\"")
   })
 })

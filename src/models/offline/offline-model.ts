@@ -3,13 +3,14 @@
 // what it cannot read, and its messages say how to choose a vision model instead.
 import { ModelError } from '../../core/errors.ts'
 import type { Frame } from '../../core/frame.ts'
-import { ZERO_USAGE, type Decision, type Model, type Turn, type Verdict } from '../../core/model.ts'
-import { groundStep, type ActionStep, type StepLocator } from './ground-step.ts'
-import { planInstruction, type Plan } from './planner.ts'
-import { CHOOSE_A_MODEL, verifyQuoted } from './verify-quoted.ts'
+import { ZERO_USAGE, type Decision, type JsonObjectSchema, type LocateReply, type Model, type QueryReply, type Turn, type Verdict } from '../../core/model.ts'
+import { findTarget, groundStep, type ActionStep, type StepLocator } from './ground-step.ts'
+import { describedTarget, planInstruction, type Plan } from './planner.ts'
+import { queryQuoted, type WordReader } from './query-quoted.ts'
+import { CHOOSE_A_MODEL, cannotJudge, verifyQuoted } from './verify-quoted.ts'
 
 export interface OfflineModelOptions {
-  locator: StepLocator
+  locator: StepLocator & WordReader
   /** The extension's manifest icon (PNG bytes), to find its toolbar button. */
   extensionIcon?: Uint8Array
   /** Looks for a missing label again this many times (after a short wait) before failing. */
@@ -69,12 +70,31 @@ export class OfflineModel implements Model {
     return { status: 'continue', actions: grounded.actions, text: grounded.did, usage: ZERO_USAGE }
   }
 
+  async query(question: string, schema: JsonObjectSchema, frame: Frame): Promise<QueryReply> {
+    return this.#guard(`the offline query failed on "${question}"`, () => queryQuoted(question, schema, frame, this.#options.locator))
+  }
+
+  async locate(description: string, frame: Frame): Promise<LocateReply> {
+    return this.#guard(`the offline locate failed on "${description}"`, async () => {
+      const target = describedTarget(description)
+      if (!target || 'point' in target) throw cannotJudge(description, "it finds only a quoted label (the 'Save' button [in the popup]) or the extension icon")
+      const found = await findTarget(target, { frame, screen: frame, locator: this.#options.locator, extensionIcon: this.#options.extensionIcon })
+      if ('missed' in found) throw new ModelError(`the offline model did not find ${JSON.stringify(description)}: ${found.missed}`, { context: { model: this.id } })
+      return { point: found.at, ...(found.box && { box: found.box }), evidence: `found ${found.what} at (${found.at.x}, ${found.at.y})${found.note ? `; ${found.note}` : ''}`, usage: ZERO_USAGE }
+    })
+  }
+
   async verify(question: string, frame: Frame): Promise<Verdict> {
+    return this.#guard(`the offline verifier failed on "${question}"`, () => verifyQuoted(question, frame, this.#options.locator))
+  }
+
+  /** A refusal or a miss as it is; anything else (an OCR crash) as a ModelError that says what failed. */
+  async #guard<T>(what: string, read: () => Promise<T>): Promise<T> {
     try {
-      return await verifyQuoted(question, frame, this.#options.locator)
+      return await read()
     } catch (error) {
       if (error instanceof ModelError) throw error
-      throw new ModelError(`the offline verifier failed on "${question}": ${String(error)}`, { cause: error, context: { model: this.id } })
+      throw new ModelError(`${what}: ${String(error)}`, { cause: error, context: { model: this.id } })
     }
   }
 

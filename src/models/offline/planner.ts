@@ -107,6 +107,12 @@ function parseKeys(rest: string, quotes: readonly string[]): StepBody | undefine
   }
 }
 
+/** What a description names, when it is one quoted label ("the 'Save' button in the popup") or the extension's icon. */
+export function describedTarget(description: string): ClickTarget | undefined {
+  const { text, quotes } = maskQuotes(description)
+  return parseTarget(text.trim().replace(/[.!]$/, ''), quotes, false)
+}
+
 /** A quoted label ("the 'Save' button in the popup"), a point ("at (640, 400)") or the extension's toolbar icon. */
 function parseTarget(rest: string, quotes: readonly string[], pointing: boolean): ClickTarget | undefined {
   if (EXTENSION_ICON.test(rest)) return { extensionIcon: true }

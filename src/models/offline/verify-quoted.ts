@@ -8,7 +8,12 @@ import type { StepLocator } from './ground-step.ts'
 import { MARK_PATTERN, markerFor, maskQuotes, unmask } from './quotes.ts'
 
 export const CHOOSE_A_MODEL =
-  'set AGENTPROBE_MODEL, or OPENAI_API_KEY, AZURE_CUA_API_KEY with AZURE_CUA_BASE_URL, or GEMINI_API_KEY, to use a vision model'
+  'set AGENTPROBE_MODEL, or OPENAI_API_KEY, AZURE_CUA_API_KEY with AZURE_CUA_BASE_URL, ANTHROPIC_API_KEY, or GEMINI_API_KEY, to use a vision model'
+
+/** The refusal every keyless reader gives for a question it cannot answer by reading text: why, and what to do instead. */
+export function cannotJudge(question: string, why: string): ModelError {
+  return new ModelError(`the offline model cannot judge "${question}": ${why}, or ${CHOOSE_A_MODEL}.`, { context: { model: 'offline' } })
+}
 
 /** Words that turn "shows 'X'" into "does not show 'X'" when they come just before or after it. */
 const NEGATION_BEFORE = /\b(?:not|no|never|without|neither|nor|\w+n['’]t)\b(?:\s+\S+){0,3}\s*$/i
@@ -18,17 +23,11 @@ export async function verifyQuoted(question: string, frame: Frame, locator: Step
   const { text, quotes } = maskQuotes(question)
   const checked = quotes.map((q, i) => ({ q, i })).filter(({ q }) => q.trim() !== '')
   if (checked.length === 0) {
-    throw new ModelError(
-      `the offline model cannot judge "${question}": it only checks quoted text on screen. Quote the text to look for (e.g. Is 'Sidepanel UI' shown?), or ${CHOOSE_A_MODEL}.`,
-      { context: { model: 'offline' } },
-    )
+    throw cannotJudge(question, "it only checks quoted text on screen. Quote the text to look for (e.g. Is 'Sidepanel UI' shown?)")
   }
   const negated = checked.filter(({ i }) => isNegated(text, i))
   if (negated.length > 0) {
-    throw new ModelError(
-      `the offline model cannot judge "${question}": it checks that quoted text IS on screen, and ${negated.map(({ q }) => `'${q}'`).join(', ')} is asked about in the negative. Check absence with a deterministic helper, or ${CHOOSE_A_MODEL}.`,
-      { context: { model: 'offline' } },
-    )
+    throw cannotJudge(question, `it checks that quoted text IS on screen, and ${negated.map(({ q }) => `'${q}'`).join(', ')} is asked about in the negative. Check absence with a deterministic helper`)
   }
   const found: string[] = []
   const missed: string[] = []

@@ -6,7 +6,7 @@ import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming, ChatComple
 import { ModelError } from '../../core/errors.ts'
 import type { Frame, Size } from '../../core/frame.ts'
 import { canvasFor } from '../../core/geometry.ts'
-import type { Decision, Model, Turn, Usage, Verdict } from '../../core/model.ts'
+import type { Decision, JsonObjectSchema, LocateReply, Model, QueryReply, Turn, Usage, Verdict } from '../../core/model.ts'
 import { detectContextOverflow, estimateImageTokens, estimateTextTokens, judgeReply } from '../../core/reply-checks.ts'
 import { decideWithoutActions, forgiveOnce } from '../reply-decision.ts'
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../../core/retry-policy.ts'
@@ -14,16 +14,16 @@ import { DEFAULT_CANVAS, encodeCanvas } from '../canvas-image.ts'
 import { familyFor, type Family } from '../families/index.ts'
 import { keyRedactor, openaiClient, type Connection } from '../openai-client.ts'
 import { costOf, priceFor, type PriceTable } from '../prices.ts'
-import { systemPrompt, VERIFY_INSTRUCTIONS } from '../prompt.ts'
+import { coldLocate, coldQuery, coldVerify, type ColdCaller, type ColdReply, type ColdRequest } from '../cold-call.ts'
+import { systemPrompt } from '../prompt.ts'
 import { withRetriesOrOverflow } from '../retry.ts'
 import { RunStore } from '../run-store.ts'
-import { parseVerdict, VERDICT_JSON_SCHEMA } from '../verdict.ts'
 import { addReply, addTurn, newConversation, type ChatConversation } from './conversation.ts'
 import { parseToolCalls, type ToolCall } from './tool-calls.ts'
 import { chatTools } from './tools.ts'
 
 export interface ChatModelOptions {
-  /** e.g. 'gemini/gemini-2.5-flash', 'openai-compatible/qwen3-vl-8b'. */
+  /** e.g. 'gemini-openai/gemini-2.5-flash', 'openai-compatible/qwen3-vl-8b'. */
   id: string
   model: string
   connection: Connection
@@ -33,12 +33,13 @@ export interface ChatModelOptions {
   canvas?: Size
   /** Screenshots kept as images in the conversation (default 2); older ones become a line of text. */
   keepImages?: number
-  /** false for servers without response_format json_schema: the verdict JSON is asked for in words. */
+  /** false for servers without response_format json_schema: the JSON of verdicts, queries and locates is asked for in words. */
   structuredOutput?: boolean
   retry?: Partial<RetryPolicy>
   prices?: PriceTable
   priceModel?: string
   contextTokens?: number
+  /** The model for the cold calls: verification, query, locate (default: `model`). */
   verifyModel?: string
 }
 
@@ -49,6 +50,7 @@ export class OpenAIChatModel implements Model {
   readonly #client: OpenAI
   readonly #redact: (text: string) => string
   readonly #runs = new RunStore<ChatConversation>()
+  readonly #cold: ColdCaller
 
   constructor(options: ChatModelOptions) {
     this.#o = options
@@ -56,6 +58,7 @@ export class OpenAIChatModel implements Model {
     this.family = familyFor(options.model, options.coordinates)
     this.#client = openaiClient(options.connection)
     this.#redact = keyRedactor(options.connection.apiKey)
+    this.#cold = { id: this.id, family: this.family, canvas: options.canvas ?? DEFAULT_CANVAS, call: (r) => this.#coldCall(r) }
   }
 
   async next(turn: Turn): Promise<Decision> {
@@ -101,22 +104,32 @@ export class OpenAIChatModel implements Model {
     return end ? this.#end(turn.runId, decision) : decision
   }
 
-  async verify(question: string, frame: Frame, options: { signal?: AbortSignal } = {}): Promise<Verdict> {
+  verify(question: string, frame: Frame, options: { signal?: AbortSignal } = {}): Promise<Verdict> {
+    return coldVerify(this.#cold, question, frame, options.signal)
+  }
+
+  query(question: string, schema: JsonObjectSchema, frame: Frame, options: { signal?: AbortSignal } = {}): Promise<QueryReply> {
+    return coldQuery(this.#cold, question, schema, frame, options.signal)
+  }
+
+  locate(description: string, frame: Frame, options: { signal?: AbortSignal } = {}): Promise<LocateReply> {
+    return coldLocate(this.#cold, description, frame, options.signal)
+  }
+
+  /** One cold call (verify, query, locate) on the verification model, the image in the family's canvas. */
+  async #coldCall(r: ColdRequest): Promise<ColdReply> {
     const model = this.#o.verifyModel ?? this.#o.model
-    const image = await encodeCanvas(frame, canvasFor(this.family.convention, frame, this.#o.canvas ?? DEFAULT_CANVAS))
     const body: ChatCompletionCreateParamsNonStreaming = {
       model,
       messages: [
-        { role: 'system', content: VERIFY_INSTRUCTIONS },
-        { role: 'user', content: [{ type: 'text', text: `Question: ${question}` }, { type: 'image_url', image_url: { url: image.dataUrl, detail: 'high' } }] },
+        { role: 'system', content: r.instructions },
+        { role: 'user', content: [{ type: 'text', text: r.text }, { type: 'image_url', image_url: { url: r.image.dataUrl, detail: 'high' } }] },
       ],
-      ...(this.#o.structuredOutput !== false && { response_format: { type: 'json_schema', json_schema: { name: 'verdict', schema: { ...VERDICT_JSON_SCHEMA }, strict: true } } }),
+      ...(this.#o.structuredOutput !== false && { response_format: { type: 'json_schema', json_schema: r.format } }),
     }
-    const label = `${this.id} verifier`
-    const reply = await this.#call(body, options.signal, [], label)
-    if ('overflow' in reply) throw new ModelError(`${label}: ${reply.overflow}`, { context: { model: this.id } })
-    const verdict = parseVerdict(reply.choices[0]?.message?.content, label)
-    return { ...verdict, usage: this.#usage(reply, model) }
+    const reply = await this.#call(body, r.signal, [], r.label)
+    if ('overflow' in reply) throw new ModelError(`${r.label}: ${reply.overflow}`, { context: { model: this.id } })
+    return { text: reply.choices[0]?.message?.content ?? '', usage: this.#usage(reply, model) }
   }
 
   #call(body: ChatCompletionCreateParamsNonStreaming, signal: AbortSignal | undefined, notes: string[], label: string) {

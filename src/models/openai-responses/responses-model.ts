@@ -6,17 +6,18 @@ import type { ResponseCreateParamsNonStreaming, ResponseInputItem, Tool } from '
 import { ModelError } from '../../core/errors.ts'
 import type { Frame, Size } from '../../core/frame.ts'
 import { fitWithin } from '../../core/geometry.ts'
-import type { Decision, Model, Turn, Usage, Verdict } from '../../core/model.ts'
+import type { Decision, JsonObjectSchema, LocateReply, Model, QueryReply, Turn, Usage, Verdict } from '../../core/model.ts'
 import { detectContextOverflow, estimateImageTokens, estimateTextTokens, judgeReply } from '../../core/reply-checks.ts'
 import { decideWithoutActions, forgiveOnce } from '../reply-decision.ts'
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../../core/retry-policy.ts'
 import { DEFAULT_CANVAS, encodeCanvas } from '../canvas-image.ts'
 import { keyRedactor, openaiClient, type Connection } from '../openai-client.ts'
 import { costOf, priceFor, type PriceTable } from '../prices.ts'
-import { systemPrompt, VERIFY_INSTRUCTIONS } from '../prompt.ts'
+import { coldLocate, coldQuery, coldVerify, type ColdCaller, type ColdReply, type ColdRequest } from '../cold-call.ts'
+import { FAMILIES } from '../families/index.ts'
+import { systemPrompt } from '../prompt.ts'
 import { withRetriesOrOverflow } from '../retry.ts'
 import { RunStore } from '../run-store.ts'
-import { parseVerdict, VERDICT_JSON_SCHEMA } from '../verdict.ts'
 import { toActions } from './computer-actions.ts'
 import { newConversation, nextInput, type Conversation } from './conversation.ts'
 import { readResponse, type SafetyCheck } from './read-response.ts'
@@ -46,7 +47,7 @@ export interface ResponsesModelOptions {
   priceModel?: string
   /** The context this model is configured for, in tokens: a bigger request is context_overflow. */
   contextTokens?: number
-  /** The model for verification (default: `model`). */
+  /** The model for the cold calls: verification, query, locate (default: `model`). */
   verifyModel?: string
 }
 
@@ -57,6 +58,7 @@ export class OpenAIResponsesModel implements Model {
   readonly #client: OpenAI
   readonly #redact: (text: string) => string
   readonly #runs = new RunStore<Conversation>()
+  readonly #cold: ColdCaller
 
   constructor(options: ResponsesModelOptions) {
     this.#o = options
@@ -64,6 +66,8 @@ export class OpenAIResponsesModel implements Model {
     this.tool = options.tool ?? (/computer-use-preview/.test(options.model) ? 'computer_use_preview' : 'computer')
     this.#client = openaiClient(options.connection)
     this.#redact = keyRedactor(options.connection.apiKey)
+    // The computer tool answers in pixels of the image sent; so do its cold calls.
+    this.#cold = { id: this.id, family: FAMILIES.pixels, canvas: options.canvas ?? DEFAULT_CANVAS, call: (r) => this.#coldCall(r) }
   }
 
   async next(turn: Turn): Promise<Decision> {
@@ -118,24 +122,34 @@ export class OpenAIResponsesModel implements Model {
     return end ? this.#end(turn.runId, decision) : decision
   }
 
-  async verify(question: string, frame: Frame, options: { signal?: AbortSignal } = {}): Promise<Verdict> {
+  verify(question: string, frame: Frame, options: { signal?: AbortSignal } = {}): Promise<Verdict> {
+    return coldVerify(this.#cold, question, frame, options.signal)
+  }
+
+  query(question: string, schema: JsonObjectSchema, frame: Frame, options: { signal?: AbortSignal } = {}): Promise<QueryReply> {
+    return coldQuery(this.#cold, question, schema, frame, options.signal)
+  }
+
+  locate(description: string, frame: Frame, options: { signal?: AbortSignal } = {}): Promise<LocateReply> {
+    return coldLocate(this.#cold, description, frame, options.signal)
+  }
+
+  /** One cold call (verify, query, locate) on the verification model, without provider storage. */
+  async #coldCall(r: ColdRequest): Promise<ColdReply> {
     const model = this.#o.verifyModel ?? this.#o.model
-    const image = await encodeCanvas(frame, fitWithin(frame, this.#o.canvas ?? DEFAULT_CANVAS))
     // The preview model has no structured outputs; it is asked for the same JSON in words.
     const structured = !/computer-use-preview/.test(model)
     const body: ResponseCreateParamsNonStreaming = {
       model,
-      instructions: VERIFY_INSTRUCTIONS,
-      input: [{ role: 'user', content: [{ type: 'input_text', text: `Question: ${question}` }, { type: 'input_image', image_url: image.dataUrl, detail: 'high' }] }],
+      instructions: r.instructions,
+      input: [{ role: 'user', content: [{ type: 'input_text', text: r.text }, { type: 'input_image', image_url: r.image.dataUrl, detail: 'high' }] }],
       store: false,
-      ...(structured && { text: { format: { type: 'json_schema', name: 'verdict', schema: { ...VERDICT_JSON_SCHEMA }, strict: true } } }),
+      ...(structured && { text: { format: { type: 'json_schema', ...r.format } } }),
     }
-    const label = `${this.id} verifier`
-    const reply = await this.#call(body, options.signal, [], label)
-    if ('overflow' in reply) throw new ModelError(`${label}: ${reply.overflow}`, { context: { model: this.id } })
+    const reply = await this.#call(body, r.signal, [], r.label)
+    if ('overflow' in reply) throw new ModelError(`${r.label}: ${reply.overflow}`, { context: { model: this.id } })
     const read = readResponse(reply)
-    const verdict = parseVerdict(read.text, label)
-    return { ...verdict, usage: this.#usage(read.usage, model) }
+    return { text: read.text, usage: this.#usage(read.usage, model) }
   }
 
   #toolFor(canvas: Size): Tool {

@@ -1,6 +1,6 @@
 // Each Action as the one xdotool invocation that performs it (xdotool chains commands, so a
 // move-and-click is one process start). Pure, so every argument list is unit-tested without a display.
-import type { Action, MouseButton, Point } from '../../core/action.ts'
+import { WHEEL_NOTCH_PX, type Action, type MouseButton, type Point } from '../../core/action.ts'
 import { toXdotoolCombo } from './keysym.ts'
 
 export type InputPlan =
@@ -14,8 +14,6 @@ export interface PlanOptions {
 }
 
 export const BUTTON_NUMBERS: Record<MouseButton, string> = { left: '1', middle: '2', right: '3' }
-/** One wheel notch per this many pixels of scroll (at least one notch on a scrolled axis). */
-export const SCROLL_NOTCH_PX = 100
 const DRAG_STEP_PX = 20
 const DRAG_PAUSE_SECONDS = '0.01'
 const DOUBLE_CLICK_GAP_MS = '60'
@@ -73,6 +71,6 @@ function dragArgs([first, ...rest]: readonly Point[]): string[] {
 /** Wheel clicks for one axis: `back` for negative pixels (up/left), `forward` for positive. */
 function wheel(pixels: number, back: string, forward: string): string[] {
   if (pixels === 0) return []
-  const notches = Math.max(1, Math.round(Math.abs(pixels) / SCROLL_NOTCH_PX))
+  const notches = Math.max(1, Math.round(Math.abs(pixels) / WHEEL_NOTCH_PX))
   return ['click', '--repeat', String(notches), '--delay', SCROLL_NOTCH_GAP_MS, pixels < 0 ? back : forward]
 }
