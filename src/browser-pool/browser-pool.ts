@@ -2,7 +2,7 @@
 // files and across watch-mode reruns: a rerun resets state in place instead of restarting Chromium,
 // and a rebuilt extension is reloaded in every browser that runs it. A reset that cannot run
 // costs that file a fresh browser, with one line saying why, instead of failing it.
-import { errorMessage } from '../core/errors.ts'
+import { TargetError, errorMessage } from '../core/errors.ts'
 import type { Size } from '../core/frame.ts'
 import { ChromeHelpers } from '../targets/chrome/cdp.ts'
 import type { ChromeEndpoint } from '../targets/chrome/endpoint.ts'
@@ -28,7 +28,7 @@ export interface PoolOptions {
 export interface Lease {
   display: string
   framebufferPath?: string
-  endpoint: Omit<ChromeEndpoint, 'signal' | 'closing'>
+  endpoint: Omit<ChromeEndpoint, 'signal' | 'closing' | 'pipe'>
   versions: Record<string, string>
   /** The browser process, so that a test can tell a reuse from a restart. */
   pid: number
@@ -81,6 +81,13 @@ export class BrowserPool {
     const done = this.#reloading.then(run, run)
     this.#reloading = done.catch(() => undefined)
     return done
+  }
+
+  /** Relays one browser-level call to the DevTools pipe of `slot`'s browser, which only this process holds. */
+  pipe(slotId: string, method: string, params: Record<string, unknown> | undefined): Promise<unknown> {
+    const chrome = this.#slots.get(slotId)?.chrome
+    if (chrome === undefined || chrome.signal.aborted) return Promise.reject(new TargetError(`${method}: slot ${slotId} has no running browser to relay it to`))
+    return chrome.pipe(method, params)
   }
 
   async close(): Promise<void> {

@@ -4,32 +4,26 @@
 import { raceAbort } from '../../core/abort.ts'
 import { ConfigError, TargetError, TimeoutError, isAgentprobeError } from '../../core/errors.ts'
 import { CdpConnection } from './cdp-connection.ts'
-import type { ChromeEndpoint } from './endpoint.ts'
+import type { ChromeCalls, EvaluateOptions, WaitOptions } from './chrome-calls.ts'
+import type { ChromeEndpoint, PipeCall } from './endpoint.ts'
 import { exceptionText } from './exception-text.ts'
 import { describeFilter, describeTarget, describeTargets, matchTarget, type TargetFilter, type TargetInfo } from './match-target.ts'
 import { pollUntil } from './poll.ts'
+import { triggerAction, type TriggerActionOptions, type TriggeredAction } from './trigger-action.ts'
 
-export interface WaitOptions {
-  /** ms (default 5000). */
-  timeout?: number
-  signal?: AbortSignal
-}
-
-export interface EvaluateOptions extends WaitOptions {
-  /** Run as if from a user gesture, for APIs that demand one (chrome.sidePanel.open, action.openPopup). */
-  userGesture?: boolean
-}
+export type { EvaluateOptions, WaitOptions } from './chrome-calls.ts'
 
 // Resolves once the document has loaded; evaluated right after the navigation commits.
 const LOADED = `document.readyState === 'complete' || new Promise((resolve) => addEventListener('load', () => resolve(true), { once: true }))`
 
-export class ChromeHelpers {
+export class ChromeHelpers implements ChromeCalls {
   readonly port: number
   readonly version: string
   readonly extensionId: string | undefined
   /** Aborted with a TargetError coded AGENTPROBE_TARGET_CRASHED when the browser dies or its DevTools connection drops. */
   readonly signal: AbortSignal
   readonly #cdp: CdpConnection
+  readonly #pipe: PipeCall | undefined
 
   private constructor(endpoint: ChromeEndpoint, cdp: CdpConnection) {
     this.port = endpoint.port
@@ -37,6 +31,7 @@ export class ChromeHelpers {
     this.extensionId = endpoint.extensionId
     this.signal = cdp.signal
     this.#cdp = cdp
+    this.#pipe = endpoint.pipe
   }
 
   /** Opens the browser-wide DevTools connection. */
@@ -145,6 +140,21 @@ export class ChromeHelpers {
     await this.#cdp.inSession(targetId, (sessionId) =>
       this.#cdp.call('Storage.clearDataForStorageKey', (c) => c.send('Storage.clearDataForStorageKey', { storageKey, storageTypes }, sessionId)),
     )
+  }
+
+  /**
+   * One browser-level call over the DevTools pipe, for what the WebSocket answers "Method not
+   * available" to (Extensions.triggerAction…); from a test worker it is relayed to the main process.
+   */
+  async pipe<T = unknown>(method: string, params: Record<string, unknown> = {}, { timeout = 5000, signal }: WaitOptions = {}): Promise<T> {
+    if (this.#pipe === undefined) throw new TargetError(`${method} needs the DevTools pipe, and this browser was reached over its port alone (it was not launched by agentprobe)`)
+    const deadline = timeoutSignal(timeout, () => new TimeoutError(`${method} over the DevTools pipe did not answer within ${timeout} ms`))
+    return this.#cdp.call(method, () => raceAbort(this.#pipe!<T>(method, params), this.#with(signal, deadline)))
+  }
+
+  /** Runs the extension's action as a click on its icon would (its popup, or action.onClicked), without pixels. */
+  triggerAction(options?: TriggerActionOptions): Promise<TriggeredAction> {
+    return triggerAction(this, options)
   }
 
   /** Closes the DevTools connection (not the browser). */

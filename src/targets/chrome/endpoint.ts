@@ -12,4 +12,9 @@ export interface ChromeEndpoint {
   readonly signal?: AbortSignal | undefined
   /** True once an orderly shutdown has begun: a dropped connection is then no crash. */
   readonly closing?: boolean | undefined
+  /** A browser-level call over the DevTools pipe, for the methods a WebSocket refuses (Extensions.*). */
+  readonly pipe?: PipeCall | undefined
 }
+
+/** One browser-level CDP call over --remote-debugging-pipe: direct in the process that owns it, relayed elsewhere. */
+export type PipeCall = <T = unknown>(method: string, params?: Record<string, unknown>) => Promise<T>

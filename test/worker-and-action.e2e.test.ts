@@ -1,0 +1,40 @@
+// The extension's action and its service worker, driven the way a test worker does: through a
+// leased browser whose DevTools pipe stays in the pool's process (Extensions.* calls are relayed
+// there), on a real Chromium and a real Xvfb, with the Wake Counter fixture.
+import { resolve } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { leaseBrowser, type LeasedBrowser } from '../src/browser-pool/browser-lease.ts'
+import { BrowserPool } from '../src/browser-pool/browser-pool.ts'
+import { startPoolServer, type PoolServer } from '../src/browser-pool/pool-server.ts'
+
+const EXTENSION = resolve('fixtures/extensions/worker-menu')
+const POPUP = { type: 'page', url: /popup\.html$/ }
+
+let pool: BrowserPool
+let server: PoolServer
+let browser: LeasedBrowser
+beforeAll(async () => {
+  pool = new BrowserPool({ size: { width: 1280, height: 720 }, log: () => undefined })
+  server = await startPoolServer(pool)
+  browser = await leaseBrowser(server.url, 'worker-and-action', EXTENSION)
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+  await pool?.close()
+})
+
+describe('triggerAction', () => {
+  it('opens the popup without pixels, through the relayed pipe', async () => {
+    const { chrome } = browser
+    expect(await chrome.targets(POPUP)).toEqual([])
+    const { opened, ms } = await chrome.triggerAction()
+    expect(opened.map((t) => t.url)).toEqual([`chrome-extension://${chrome.extensionId}/popup.html`])
+    expect(ms).toBeLessThan(2000)
+    await chrome.closeTarget(opened[0]!.id)
+  })
+
+  it('says which method failed when the pipe refuses it', async () => {
+    await expect(browser.chrome.pipe('Extensions.noSuchMethod')).rejects.toThrow(/Extensions\.noSuchMethod failed: .*wasn't found/)
+  })
+})
