@@ -16,7 +16,7 @@ export async function leaseBrowser(poolUrl: string, slot: string, extension: str
   const screen = await X11Screen.attach({ display: lease.display, framebufferPath: lease.framebufferPath })
   // The DevTools pipe stays with the main process: its calls are relayed there.
   const pipe: PipeCall = (method, params) => postToPool(poolUrl, '/pipe', { slot, method, params })
-  const chrome = await ChromeHelpers.connect({ ...lease.endpoint, pipe })
+  const chrome = await ChromeHelpers.connect({ ...lease.endpoint, pipe, display: lease.display })
   return {
     lease,
     screen,

@@ -8,6 +8,9 @@ import type { ChromeCalls, EvaluateOptions, WaitOptions } from './chrome-calls.t
 import type { ChromeEndpoint, PipeCall } from './endpoint.ts'
 import { exceptionText } from './exception-text.ts'
 import { describeFilter, describeTarget, describeTargets, matchTarget, type TargetFilter, type TargetInfo } from './match-target.ts'
+import { commandShortcut, listCommands, type ExtensionCommand } from './commands.ts'
+import { allowPromptByKeys } from './permission-prompt.ts'
+import { grantPermissions, grantedPermissions, revokePermissions, type Granted, type PermissionRequest, type PermissionSet } from './permissions.ts'
 import { pollUntil } from './poll.ts'
 import { triggerAction, type TriggerActionOptions, type TriggeredAction } from './trigger-action.ts'
 
@@ -24,6 +27,7 @@ export class ChromeHelpers implements ChromeCalls {
   readonly signal: AbortSignal
   readonly #cdp: CdpConnection
   readonly #pipe: PipeCall | undefined
+  readonly #display: string | undefined
 
   private constructor(endpoint: ChromeEndpoint, cdp: CdpConnection) {
     this.port = endpoint.port
@@ -32,6 +36,7 @@ export class ChromeHelpers implements ChromeCalls {
     this.signal = cdp.signal
     this.#cdp = cdp
     this.#pipe = endpoint.pipe
+    this.#display = endpoint.display
   }
 
   /** Opens the browser-wide DevTools connection. */
@@ -100,10 +105,10 @@ export class ChromeHelpers implements ChromeCalls {
     return this.openPage(`chrome-extension://${this.extensionId}/${path.replace(/^\/+/, '')}`, { timeout, signal })
   }
 
-  /** Opens `url` in a new tab, waits for it to load and returns its target. */
-  async openPage(url: string, { timeout = 5000, signal }: WaitOptions = {}): Promise<TargetInfo> {
+  /** Opens `url` in a new tab (`background`: behind the active one), waits for it to load and returns its target. */
+  async openPage(url: string, { timeout = 5000, signal, background = false }: WaitOptions & { background?: boolean } = {}): Promise<TargetInfo> {
     signal?.throwIfAborted()
-    const { targetId } = await this.#cdp.call('Target.createTarget', (c) => c.send('Target.createTarget', { url: 'about:blank' }))
+    const { targetId } = await this.#cdp.call('Target.createTarget', (c) => c.send('Target.createTarget', { url: 'about:blank', background }))
     try {
       await this.navigate(targetId, url, { timeout, signal })
     } catch (error) {
@@ -155,6 +160,32 @@ export class ChromeHelpers implements ChromeCalls {
   /** Runs the extension's action as a click on its icon would (its popup, or action.onClicked), without pixels. */
   triggerAction(options?: TriggerActionOptions): Promise<TriggeredAction> {
     return triggerAction(this, options)
+  }
+
+  /** The manifest's keyboard commands, each with the key Chrome assigned or the reason it assigned none. */
+  commands(options?: WaitOptions): Promise<ExtensionCommand[]> {
+    return listCommands(this, options)
+  }
+
+  /** The keys of command `name` as `screen.press` takes them ('ctrl+shift+y'); a TargetError when it has none. */
+  shortcut(name: string, options?: WaitOptions): Promise<string> {
+    return commandShortcut(this, name, options)
+  }
+
+  /** The optional (and required) API permissions and host origins the extension holds now. */
+  permissions(options?: WaitOptions): Promise<PermissionSet> {
+    return grantedPermissions(this, options)
+  }
+
+  /** Grants optional permissions as a user allowing Chrome's prompt would (the prompt is answered by keyboard). */
+  grantPermissions(request: PermissionRequest, options?: WaitOptions): Promise<Granted> {
+    if (this.#display === undefined) throw new TargetError(`chrome.grantPermissions() answers Chrome's prompt with real keys, and this browser's X display is not known (it was not launched by agentprobe)`)
+    return grantPermissions(this, request, allowPromptByKeys(this.#display), options)
+  }
+
+  /** Removes optional permissions, as the extension's own chrome.permissions.remove would (no prompt). */
+  revokePermissions(request: PermissionRequest, options?: WaitOptions): Promise<void> {
+    return revokePermissions(this, request, options)
   }
 
   /** Closes the DevTools connection (not the browser). */

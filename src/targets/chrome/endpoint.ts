@@ -12,6 +12,8 @@ export interface ChromeEndpoint {
   readonly signal?: AbortSignal | undefined
   /** True once an orderly shutdown has begun: a dropped connection is then no crash. */
   readonly closing?: boolean | undefined
+  /** The X display the browser draws on: Chrome's own prompts take only real input. */
+  readonly display?: string | undefined
   /** A browser-level call over the DevTools pipe, for the methods a WebSocket refuses (Extensions.*). */
   readonly pipe?: PipeCall | undefined
 }

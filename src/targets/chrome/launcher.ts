@@ -107,6 +107,7 @@ export async function launchChrome(options: LaunchChromeOptions): Promise<Chrome
     return {
       pid,
       port,
+      display,
       webSocketUrl: `ws://127.0.0.1:${port}${path}`,
       extensionId: extension?.id,
       extensionPath: extension?.path,

@@ -1,0 +1,68 @@
+// What the extension holds of its optional permissions, and a test's start state: granted or
+// revoked without the test clicking Chrome's prompt. Revoking needs no prompt (chrome.permissions.remove);
+// granting does, the first time in a profile, so the prompt is raised and answered with real keys.
+import { sleep } from '../../core/abort.ts'
+import { TargetError } from '../../core/errors.ts'
+import type { WaitOptions } from './chrome-calls.ts'
+import { inExtensionTab, type ExtensionTabs } from './extension-context.ts'
+import { pollUntil } from './poll.ts'
+
+export interface PermissionSet {
+  permissions: string[]
+  origins: string[]
+}
+
+export type PermissionRequest = Partial<PermissionSet>
+
+/** Answers Chrome's open permission prompt (Allow) with real input on the browser's display. */
+export type AllowPrompt = () => Promise<void>
+
+/**
+ * How long a granted request may take to answer before a prompt is assumed: a permission without a
+ * warning, or one granted before in this profile, resolves at once (measured: under 50 ms).
+ */
+const PROMPT_SHOWN_MS = 700
+
+/** The API permissions and host origins granted now (chrome.permissions.getAll), sorted. */
+export async function grantedPermissions(chrome: ExtensionTabs, options: WaitOptions = {}): Promise<PermissionSet> {
+  const all = await inExtensionTab(chrome, 'permissions', (tab) => chrome.evaluate<PermissionSet>(tab, 'chrome.permissions.getAll()', options), options)
+  return { permissions: [...(all.permissions ?? [])].sort(), origins: [...(all.origins ?? [])].sort() }
+}
+
+/** Removes optional permissions or origins, as the extension itself would (no prompt). */
+export async function revokePermissions(chrome: ExtensionTabs, request: PermissionRequest, options: WaitOptions = {}): Promise<void> {
+  const asked = JSON.stringify(request)
+  const removed = await inExtensionTab(chrome, 'revokePermissions', (tab) => chrome.evaluate<string>(tab, `chrome.permissions.remove(${asked}).then(String, (error) => 'threw: ' + error.message)`, options), options)
+  if (removed !== 'true') throw new TargetError(`chrome.revokePermissions(${asked}): ${refusal(removed)}`)
+}
+
+export interface Granted {
+  /** False when Chrome granted without a prompt: no warning to show, or granted before in this profile. */
+  prompted: boolean
+}
+
+/**
+ * Requests optional permissions from a user gesture in the extension, and when Chrome raises its
+ * prompt, answers Allow with `allow`. Resolves once chrome.permissions.contains() agrees.
+ */
+export async function grantPermissions(chrome: ExtensionTabs, request: PermissionRequest, allow: AllowPrompt, { timeout = 5000, signal }: WaitOptions = {}): Promise<Granted> {
+  const asked = JSON.stringify(request)
+  return inExtensionTab(chrome, 'grantPermissions', async (tab) => {
+    const start = `(globalThis.granted = chrome.permissions.request(${asked}).then(String, (error) => 'threw: ' + error.message), true)`
+    await chrome.evaluate(tab, start, { timeout, signal, userGesture: true })
+    const answer = () => chrome.evaluate<string | undefined>(tab, 'Promise.race([globalThis.granted, new Promise((resolve) => setTimeout(resolve, 50))])', { signal })
+    await sleep(PROMPT_SHOWN_MS, signal)
+    const prompted = (await answer()) === undefined
+    if (prompted) await allow()
+    const result = await pollUntil(answer, () => new TargetError(`chrome.grantPermissions(${asked}): Chrome's permission prompt was answered Allow, but the request had not resolved within ${timeout} ms`), { timeout, interval: 100, signal })
+    if (result !== 'true') throw new TargetError(`chrome.grantPermissions(${asked}): ${refusal(result)}`)
+    const holds = await chrome.evaluate<boolean>(tab, `chrome.permissions.contains(${asked})`, { signal })
+    if (!holds) throw new TargetError(`chrome.grantPermissions(${asked}): the request resolved true, but chrome.permissions.contains() says they are not held`)
+    return { prompted }
+  }, { timeout, signal })
+}
+
+// The promise's outcome as the page reported it: 'false', or 'threw: <Chrome's message>'.
+function refusal(outcome: string): string {
+  return outcome.startsWith('threw: ') ? `Chrome refused: ${outcome.slice('threw: '.length)}` : `Chrome answered ${outcome}`
+}
