@@ -4,8 +4,12 @@
 import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { startBrowser, startDisplay, type BrowserHandle, type DisplayHandle } from '../src/browser-pool/browser-session.ts'
+import { waitForBrowserDrawn } from '../src/browser-pool/browser-drawn.ts'
+import { ChromeHelpers } from '../src/targets/chrome/cdp.ts'
+import { launchChrome, type ChromeProcess } from '../src/targets/chrome/launcher.ts'
 import { pollUntil } from '../src/targets/chrome/poll.ts'
+import { resetBrowserState } from '../src/targets/chrome/reset-browser.ts'
+import { X11Screen } from '../src/targets/x11/x11-screen.ts'
 import { Locator } from '../src/grounding/locate.ts'
 import { OfflineModel } from '../src/models/offline/offline-model.ts'
 
@@ -13,23 +17,26 @@ const FIXTURE = fileURLToPath(new URL('../fixtures/extensions/optional-permissio
 const ASKED = { permissions: ['bookmarks'], origins: ['https://example.com/*'] }
 const NONE = { permissions: [], origins: [] }
 
-let display: DisplayHandle
-let browser: BrowserHandle
+let process: ChromeProcess
+let browser: { screen: X11Screen; chrome: ChromeHelpers }
 let model: OfflineModel
 let runs = 0
 const locator = new Locator()
 const popup = { type: 'page', url: /popup\.html$/ }
 
 beforeAll(async () => {
-  display = await startDisplay({ size: { width: 1280, height: 720 } })
-  browser = await startBrowser(display, { extension: FIXTURE, url: 'about:blank' })
+  const screen = await X11Screen.start({ width: 1280, height: 720 })
+  process = await launchChrome({ display: screen.display, extensionDir: FIXTURE, size: screen.size })
+  browser = { screen, chrome: await ChromeHelpers.connect(process) }
+  await waitForBrowserDrawn(screen, { pinnedIcon: true })
   model = new OfflineModel({ locator, extensionIcon: new Uint8Array(await readFile(`${FIXTURE}/icons/128.png`)), retries: 0 })
 })
 
 afterAll(async () => {
   await locator.close()
-  await browser?.close()
-  await display?.close()
+  await browser?.chrome.close()
+  await process?.close()
+  await browser?.screen.close()
 })
 
 /** One grammar step of the offline model on a fresh frame, performed with real input. */
@@ -58,8 +65,8 @@ async function openPopup(): Promise<string> {
   await browser.chrome.waitForTarget(popup)
   return pollUntil(
     async () => {
-      const status = await browser.chrome.evaluate<string>(popup, "document.getElementById('status').textContent")
-      return status === 'Checking access' ? undefined : status
+      const status = await browser.chrome.evaluate<string | undefined>(popup, "document.getElementById('status')?.textContent")
+      return status === 'Checking access' || status === undefined ? undefined : status
     },
     () => new Error('the popup never said whether it has access'),
     { timeout: 5000, interval: 100 },
@@ -128,4 +135,11 @@ it('a permission the manifest does not list as optional is refused with Chrome\'
     'chrome.grantPermissions({"permissions":["history"]}): Chrome refused: Only permissions specified in the manifest may be requested.',
   )
   await expect(browser.chrome.revokePermissions({ permissions: ['history'] })).rejects.toThrow('chrome.revokePermissions({"permissions":["history"]}): Chrome refused: ')
+})
+
+it('the reset between files revokes what a test granted', async () => {
+  await browser.chrome.grantPermissions(ASKED)
+  const { steps } = await resetBrowserState(browser.chrome, { path: FIXTURE, loadUnpacked: () => process.loadUnpacked(process.extensionPath!) })
+  expect(Object.keys(steps)).toContain('revoke its optional permissions')
+  expect(await browser.chrome.permissions()).toEqual(NONE)
 })

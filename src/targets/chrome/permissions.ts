@@ -1,7 +1,6 @@
 // What the extension holds of its optional permissions, and a test's start state: granted or
 // revoked without the test clicking Chrome's prompt. Revoking needs no prompt (chrome.permissions.remove);
 // granting does, the first time in a profile, so the prompt is raised and answered with real keys.
-import { sleep } from '../../core/abort.ts'
 import { TargetError } from '../../core/errors.ts'
 import type { WaitOptions } from './chrome-calls.ts'
 import { inExtensionTab, type ExtensionTabs } from './extension-context.ts'
@@ -18,8 +17,8 @@ export type PermissionRequest = Partial<PermissionSet>
 export type AllowPrompt = () => Promise<void>
 
 /**
- * How long a granted request may take to answer before a prompt is assumed: a permission without a
- * warning, or one granted before in this profile, resolves at once (measured: under 50 ms).
+ * How long a request may take to answer before a prompt is assumed: a permission without a warning,
+ * or one granted before in this profile (Chrome remembers it after a revoke), resolves at once.
  */
 const PROMPT_SHOWN_MS = 700
 
@@ -36,6 +35,19 @@ export async function revokePermissions(chrome: ExtensionTabs, request: Permissi
   if (removed !== 'true') throw new TargetError(`chrome.revokePermissions(${asked}): ${refusal(removed)}`)
 }
 
+/** Revokes whatever optional permissions and origins the manifest lists and the extension holds now (for the reset between files). */
+export async function revokeOptionalPermissions(chrome: ExtensionTabs, options: WaitOptions = {}): Promise<PermissionSet> {
+  const revoke = `(async () => {
+    const manifest = chrome.runtime.getManifest()
+    const held = await chrome.permissions.getAll()
+    const permissions = (held.permissions ?? []).filter((p) => (manifest.optional_permissions ?? []).includes(p))
+    const origins = (held.origins ?? []).filter((o) => (manifest.optional_host_permissions ?? []).includes(o))
+    if (permissions.length + origins.length > 0) await chrome.permissions.remove({ permissions, origins })
+    return { permissions, origins }
+  })()`
+  return inExtensionTab(chrome, 'revokePermissions', (tab) => chrome.evaluate<PermissionSet>(tab, revoke, options), options)
+}
+
 export interface Granted {
   /** False when Chrome granted without a prompt: no warning to show, or granted before in this profile. */
   prompted: boolean
@@ -50,9 +62,9 @@ export async function grantPermissions(chrome: ExtensionTabs, request: Permissio
   return inExtensionTab(chrome, 'grantPermissions', async (tab) => {
     const start = `(globalThis.granted = chrome.permissions.request(${asked}).then(String, (error) => 'threw: ' + error.message), true)`
     await chrome.evaluate(tab, start, { timeout, signal, userGesture: true })
-    const answer = () => chrome.evaluate<string | undefined>(tab, 'Promise.race([globalThis.granted, new Promise((resolve) => setTimeout(resolve, 50))])', { signal })
-    await sleep(PROMPT_SHOWN_MS, signal)
-    const prompted = (await answer()) === undefined
+    // The request's outcome, or undefined when it has not settled within `ms`.
+    const answer = (ms = 50) => chrome.evaluate<string | undefined>(tab, `Promise.race([globalThis.granted, new Promise((resolve) => setTimeout(resolve, ${ms}))])`, { signal })
+    const prompted = (await answer(PROMPT_SHOWN_MS)) === undefined
     if (prompted) await allow()
     const result = await pollUntil(answer, () => new TargetError(`chrome.grantPermissions(${asked}): Chrome's permission prompt was answered Allow, but the request had not resolved within ${timeout} ms`), { timeout, interval: 100, signal })
     if (result !== 'true') throw new TargetError(`chrome.grantPermissions(${asked}): ${refusal(result)}`)
