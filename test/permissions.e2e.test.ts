@@ -93,8 +93,9 @@ async function answer(label: 'Allow' | 'Deny'): Promise<void> {
   )
 }
 
-it('starts with no optional permission granted', async () => {
+it('starts with no optional permission granted (and, with no `commands` in its manifest, no commands)', async () => {
   expect(await browser.chrome.permissions()).toEqual(NONE)
+  expect(await browser.chrome.commands()).toEqual([])
 })
 
 it("the popup's request raises Chrome's prompt; 'Deny' clicked by label leaves nothing granted", async () => {

@@ -30,6 +30,9 @@ export interface InstalledCommands {
   commands: { name: string; keybinding: string }[]
 }
 
+// chrome.commands exists only when the manifest has a `commands` key.
+const COMMANDS = '(async () => ({ assigned: (await chrome.commands?.getAll()) ?? [], declared: chrome.runtime.getManifest().commands ?? {} }))()'
+
 /** Chrome's key names that differ from the canonical ones `screen.press` takes. */
 const CHROME_KEYS: Record<string, string> = { comma: ',', period: '.' }
 
@@ -67,7 +70,7 @@ export async function listCommands(chrome: ExtensionTabs, options: WaitOptions =
   const { assigned, declared } = await inExtensionTab(chrome, 'commands', (tab) =>
     chrome.evaluate<{ assigned: { name?: string; description?: string; shortcut?: string }[]; declared: Record<string, DeclaredCommand> }>(
       tab,
-      '(async () => ({ assigned: await chrome.commands.getAll(), declared: chrome.runtime.getManifest().commands ?? {} }))()',
+      COMMANDS,
       options,
     ), options)
   const commands = assigned.map(({ name = '', description = '', shortcut = '' }): ExtensionCommand => {
