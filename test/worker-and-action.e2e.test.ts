@@ -38,3 +38,33 @@ describe('triggerAction', () => {
     await expect(browser.chrome.pipe('Extensions.noSuchMethod')).rejects.toThrow(/Extensions\.noSuchMethod failed: .*wasn't found/)
   })
 })
+
+// The popup's own button asks the worker to count: what it answers shows whether it kept its globals.
+const COUNT = `chrome.runtime.sendMessage('count')`
+
+describe('the service worker', () => {
+  it('is stopped as when idle, and the next message wakes it without its globals', async () => {
+    const { chrome } = browser
+    const popup = await chrome.openExtensionPage('popup.html')
+    const first = await chrome.evaluate<{ counted: number; total: number; startedAt: number }>({ url: /popup\.html$/ }, COUNT)
+    expect(await chrome.serviceWorkerState()).toBe('running')
+    const { ms } = await chrome.stopServiceWorker()
+    expect(ms).toBeLessThan(5000)
+    expect(await chrome.serviceWorkerState()).toBe('stopped')
+    expect(await chrome.targets({ type: 'service_worker' })).toEqual([])
+    // A message from the page is a real event: Chrome starts the worker again to deliver it.
+    const second = await chrome.evaluate<typeof first>({ url: /popup\.html$/ }, COUNT)
+    expect(second).toMatchObject({ counted: 1, total: first.total + 1 })
+    expect(second.startedAt).toBeGreaterThan(first.startedAt)
+    expect(await chrome.serviceWorkerState()).toBe('running')
+    await chrome.closeTarget(popup.id)
+  })
+
+  it('reloads with onInstalled reason update', async () => {
+    const { chrome } = browser
+    const reason = () => chrome.evaluate({ type: 'service_worker' }, `chrome.storage.local.get('installReason').then((s) => s.installReason)`)
+    expect(await reason()).toBe('install')
+    await chrome.reloadExtension()
+    expect(await reason()).toBe('update')
+  })
+})

@@ -4,7 +4,7 @@
 import { raceAbort } from '../../core/abort.ts'
 import { ConfigError, TargetError, TimeoutError, isAgentprobeError } from '../../core/errors.ts'
 import { CdpConnection } from './cdp-connection.ts'
-import type { ChromeCalls, EvaluateOptions, WaitOptions } from './chrome-calls.ts'
+import type { ChromeCalls, EvaluateOptions, TargetSession, WaitOptions } from './chrome-calls.ts'
 import type { ChromeEndpoint, PipeCall } from './endpoint.ts'
 import { exceptionText } from './exception-text.ts'
 import { describeFilter, describeTarget, describeTargets, matchTarget, type TargetFilter, type TargetInfo } from './match-target.ts'
@@ -13,6 +13,8 @@ import { allowPromptByKeys } from './permission-prompt.ts'
 import { grantPermissions, grantedPermissions, revokePermissions, type Granted, type PermissionRequest, type PermissionSet } from './permissions.ts'
 import { pollUntil } from './poll.ts'
 import { triggerAction, type TriggerActionOptions, type TriggeredAction } from './trigger-action.ts'
+import { serviceWorkerState, stopServiceWorker, type WorkerState } from './worker-lifecycle.ts'
+import { reloadLoadedExtension } from './extension-reload.ts'
 
 export type { EvaluateOptions, WaitOptions } from './chrome-calls.ts'
 
@@ -157,6 +159,18 @@ export class ChromeHelpers implements ChromeCalls {
     return this.#cdp.call(method, () => raceAbort(this.#pipe!<T>(method, params), this.#with(signal, deadline)))
   }
 
+  /** Runs `run` in a flat session attached to `targetId` (detached after), bounded by `timeout`. */
+  async session<T>(targetId: string, run: (session: TargetSession) => Promise<T>, { timeout = 5000, signal }: WaitOptions = {}): Promise<T> {
+    const deadline = timeoutSignal(timeout, () => new TimeoutError(`a DevTools session on target ${targetId} did not finish within ${timeout} ms`))
+    const work = this.#cdp.inSession(targetId, (sessionId) =>
+      run({
+        send: <R>(method: string, params?: Record<string, unknown>) => this.#cdp.call(method, (c) => c.send(method as never, params as never, sessionId) as Promise<R>),
+        on: (event, handler) => this.#cdp.on(event, sessionId, handler),
+      }),
+    )
+    return raceAbort(work, this.#with(signal, deadline))
+  }
+
   /** Runs the extension's action as a click on its icon would (its popup, or action.onClicked), without pixels. */
   triggerAction(options?: TriggerActionOptions): Promise<TriggeredAction> {
     return triggerAction(this, options)
@@ -186,6 +200,21 @@ export class ChromeHelpers implements ChromeCalls {
   /** Removes optional permissions, as the extension's own chrome.permissions.remove would (no prompt). */
   revokePermissions(request: PermissionRequest, options?: WaitOptions): Promise<void> {
     return revokePermissions(this, request, options)
+  }
+
+  /** Stops the extension's service worker the way Chrome stops an idle one (not a reload); the next event starts it again. */
+  stopServiceWorker(options?: WaitOptions): Promise<{ ms: number }> {
+    return stopServiceWorker(this, options)
+  }
+
+  /** Whether the extension's service worker runs now ('none': it has none). */
+  serviceWorkerState(options?: WaitOptions): Promise<WorkerState> {
+    return serviceWorkerState(this, options)
+  }
+
+  /** Reloads the extension from its folder, as after a rebuild: onInstalled fires with reason 'update'. */
+  reloadExtension(options?: WaitOptions): Promise<{ ms: number }> {
+    return reloadLoadedExtension(this, options)
   }
 
   /** Closes the DevTools connection (not the browser). */

@@ -14,6 +14,12 @@ export interface EvaluateOptions extends WaitOptions {
   userGesture?: boolean
 }
 
+/** A flat session on one target: its commands, and its events while the session lasts. */
+export interface TargetSession {
+  send<T = unknown>(method: string, params?: Record<string, unknown>): Promise<T>
+  on(event: string, handler: (params: unknown) => void): () => void
+}
+
 /** What ChromeHelpers offers the modules it delegates to. */
 export interface ChromeCalls {
   readonly extensionId: string | undefined
@@ -22,4 +28,5 @@ export interface ChromeCalls {
   waitForTarget(filter: TargetFilter, options?: WaitOptions): Promise<TargetInfo>
   evaluate<T = unknown>(filter: TargetFilter, expression: string, options?: EvaluateOptions): Promise<T>
   pipe<T = unknown>(method: string, params?: Record<string, unknown>, options?: WaitOptions): Promise<T>
+  session<T>(targetId: string, run: (session: TargetSession) => Promise<T>, options?: WaitOptions): Promise<T>
 }

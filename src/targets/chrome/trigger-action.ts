@@ -31,7 +31,13 @@ const OUTCOME = new Set(['page', 'other', 'iframe'])
 export async function triggerAction(chrome: ChromeCalls, { timeout = 2000, signal }: TriggerActionOptions = {}): Promise<TriggeredAction> {
   const id = chrome.extensionId
   if (id === undefined) throw new ConfigError('triggerAction() needs an extension, but none was loaded')
-  const before = new Set((await chrome.targets()).map((t) => t.id))
+  const listed = await chrome.targets()
+  const before = new Set(listed.map((t) => t.id))
+  // A worker is listed before its script has run, and Chrome drops an onClicked that comes before
+  // its listener (measured: the first triggerAction right after launch did nothing). A running
+  // worker is asked to answer first; a stopped one is left stopped, for the action to wake.
+  const worker = { type: 'service_worker', url: `chrome-extension://${id}/` }
+  if (listed.some((t) => t.type === worker.type && t.url.startsWith(worker.url))) await chrome.evaluate(worker, 'true', { timeout, signal })
   // The action runs on a target of type 'tab' (a page's id is refused), which only a filter lists.
   const { targetInfos } = await chrome.pipe<{ targetInfos: TabTarget[] }>('Target.getTargets', { filter: [{ type: 'tab' }] }, { signal })
   const tab = targetInfos.find((t) => t.embedderData?.tabActive === true) ?? targetInfos[0]
