@@ -1,11 +1,17 @@
 // The extension's action and its service worker, driven the way a test worker does: through a
 // leased browser whose DevTools pipe stays in the pool's process (Extensions.* calls are relayed
 // there), on a real Chromium and a real Xvfb, with the Wake Counter fixture.
-import { resolve } from 'node:path'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { leaseBrowser, type LeasedBrowser } from '../src/browser-pool/browser-lease.ts'
 import { BrowserPool } from '../src/browser-pool/browser-pool.ts'
 import { startPoolServer, type PoolServer } from '../src/browser-pool/pool-server.ts'
+import { Locator } from '../src/grounding/locate.ts'
+import { iconOracle } from '../src/session/icon-oracle.ts'
+import { TestSession } from '../src/session/test-session.ts'
+import { ScriptedModel } from '../src/testing/scripted-model.ts'
 
 const EXTENSION = resolve('fixtures/extensions/worker-menu')
 const POPUP = { type: 'page', url: /popup\.html$/ }
@@ -66,5 +72,37 @@ describe('the service worker', () => {
     expect(await reason()).toBe('install')
     await chrome.reloadExtension()
     expect(await reason()).toBe('update')
+  })
+})
+
+describe('the icon-click oracle', () => {
+  it('says a failed run whose icon click left nothing open had an action that works without pixels', async () => {
+    const { chrome, screen } = browser
+    const locator = new Locator()
+    const dir = await mkdtemp(join(tmpdir(), 'agentprobe-oracle-'))
+    try {
+      const slot = (await locator.locate(await screen.capture(), { toolbarSlot: true })).located
+      expect(slot?.via).toBe('toolbar-slot')
+      let popupsAfterClick = 0
+      // A run that really clicks the icon, loses the popup (Escape) and gives up.
+      const model = new ScriptedModel([
+        { status: 'continue', actions: [{ type: 'click', x: slot!.center.x, y: slot!.center.y, button: 'left' }] },
+        async () => {
+          popupsAfterClick = (await chrome.targets(POPUP)).length
+          return { status: 'continue', actions: [{ type: 'keypress', keys: ['Escape'] }] }
+        },
+        { status: 'failed', actions: [], text: "no 'Count me' button on screen" },
+      ])
+      const session = new TestSession({ screen, model, locator, dir, test: { name: 'oracle' }, explainFailure: (run) => iconOracle(run, { chrome, screen, locator }) })
+      const failed = session.agent.do("Click the extension icon, then click 'Count me'.", { maxSteps: 5 })
+      await expect(failed).rejects.toThrow(/oracle: the icon click \(step 1\) left no page of the extension open, but triggerAction opened popup\.html in \d+ ms: a pinning, hit-target or gesture problem/)
+      expect(popupsAfterClick).toBe(1)
+      expect(session.writer.trace.runs[0]?.oracle).toMatch(/^the icon click/)
+      // The twin's popup is closed again: the browser is as the pixel run left it.
+      expect(await chrome.targets(POPUP)).toEqual([])
+    } finally {
+      await locator.close()
+      await rm(dir, { recursive: true, force: true })
+    }
   })
 })
