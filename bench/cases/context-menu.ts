@@ -10,7 +10,7 @@ export default [
     page: 'article.html',
     // Chrome stops an idle worker after about 30 s: the user's right-click comes after that.
     instruction: [STOP_WORKER, "Right-click 'Walking the Old Town' on the page, then click 'Save to Clippings'."],
-    verify: "Does the page show 'Saved from Bench Article'?",
+    verify: "Does the page show 'Clipping saved'?",
     maxSteps: 5,
     expectedSteps: 2,
     mutantDescription:

@@ -38,21 +38,20 @@ export default [
     maxSteps: 4,
     expectedSteps: 1,
     mutantDescription:
-      "action.onClicked is registered only after an awaited permissions.contains(): on a fresh start it is in time, but the click that wakes a stopped worker is dispatched before the listener exists, so the icon does nothing.",
+      "action.onClicked is registered in the worker's 'activate' handler, the way a web service worker sets itself up: that runs once, when the worker is installed, so the icon works until Chrome stops the idle worker and does nothing after.",
     edits: [
       {
         file: 'service-worker.js',
         find: "chrome.action.onClicked.addListener(() => {\n  chrome.tabs.create({ url: 'access.html' })\n})",
-        replace:
-          "chrome.permissions.contains({ origins: ['http://127.0.0.1/*'] }).then((granted) => {\n  chrome.action.onClicked.addListener(() => {\n    chrome.tabs.create({ url: granted ? 'access.html?granted' : 'access.html' })\n  })\n})",
+        replace: "self.addEventListener('activate', () => {\n  chrome.action.onClicked.addListener(() => {\n    chrome.tabs.create({ url: 'access.html' })\n  })\n})",
       },
     ],
     expected: { good: 'pass', mutant: 'fail' },
     // triggerAction is the icon click without pixels: after a stop, it must open the access page.
     truth: async ({ chrome }) => {
       const url = /^chrome-extension:\/\/[a-p]{32}\/access\.html/
-      for (const open of await chrome.targets({ type: 'page', url })) await chrome.closeTarget(open.id)
       await chrome.stopServiceWorker()
+      for (const open of await chrome.targets({ type: 'page', url })) await chrome.closeTarget(open.id)
       const { opened } = await chrome.triggerAction({ timeout: 3000 })
       for (const page of opened) await chrome.closeTarget(page.id).catch(() => undefined)
       return opened.some((page) => url.test(page.url))

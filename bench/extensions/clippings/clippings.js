@@ -1,4 +1,4 @@
-// Shows the last clipping the context-menu item saved.
+// Shows whether the context-menu item saved a clipping.
 chrome.storage.local.get('clipping').then(({ clipping }) => {
-  document.getElementById('saved').textContent = clipping ? `Saved from ${clipping.title}` : 'Nothing saved yet'
+  document.getElementById('saved').textContent = clipping ? 'Clipping saved' : 'Nothing saved yet'
 })

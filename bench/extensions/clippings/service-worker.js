@@ -2,9 +2,9 @@
 // the onClicked listener must be registered at the top level so a woken worker has it.
 const MENU_ID = 'save-clipping'
 
-async function saveClipping(info, tab) {
+async function saveClipping(info) {
   if (info.menuItemId !== MENU_ID) return
-  await chrome.storage.local.set({ clipping: { title: tab?.title ?? '', text: info.selectionText ?? '' } })
+  await chrome.storage.local.set({ clipping: { pageUrl: info.pageUrl, text: info.selectionText ?? '' } })
   await chrome.tabs.create({ url: 'clippings.html' })
 }
 
