@@ -75,7 +75,6 @@ async function openPopup(): Promise<string> {
 
 async function askFromPopup(): Promise<string> {
   await openPopup()
-  await waitForText('Grant access')
   await act("Click 'Grant access'")
   const seen = await waitForText('Allow')
   // The popup loses focus to the prompt and closes: its request's promise never settles there.

@@ -4,7 +4,6 @@
 import { TargetError } from '../../core/errors.ts'
 import type { WaitOptions } from './chrome-calls.ts'
 import { inExtensionTab, type ExtensionTabs } from './extension-context.ts'
-import { pollUntil } from './poll.ts'
 
 export interface PermissionSet {
   permissions: string[]
@@ -21,6 +20,8 @@ export type AllowPrompt = () => Promise<void>
  * or one granted before in this profile (Chrome remembers it after a revoke), resolves at once.
  */
 const PROMPT_SHOWN_MS = 700
+/** How long Chrome may take to settle the request once Allow is pressed. */
+const ANSWERED_MS = 2000
 
 /** The API permissions and host origins granted now (chrome.permissions.getAll), sorted. */
 export async function grantedPermissions(chrome: ExtensionTabs, options: WaitOptions = {}): Promise<PermissionSet> {
@@ -64,9 +65,17 @@ export async function grantPermissions(chrome: ExtensionTabs, request: Permissio
     await chrome.evaluate(tab, start, { timeout, signal, userGesture: true })
     // The request's outcome, or undefined when it has not settled within `ms`.
     const answer = (ms = 50) => chrome.evaluate<string | undefined>(tab, `Promise.race([globalThis.granted, new Promise((resolve) => setTimeout(resolve, ${ms}))])`, { signal })
-    const prompted = (await answer(PROMPT_SHOWN_MS)) === undefined
-    if (prompted) await allow()
-    const result = await pollUntil(answer, () => new TargetError(`chrome.grantPermissions(${asked}): Chrome's permission prompt was answered Allow, but the request had not resolved within ${timeout} ms`), { timeout, interval: 100, signal })
+    const first = await answer(PROMPT_SHOWN_MS)
+    const prompted = first === undefined
+    let result = first
+    // Keys that arrive before the prompt holds the focus go to the page: one more try answers it.
+    for (let attempt = 0; result === undefined && attempt < 2; attempt++) {
+      await allow()
+      result = await answer(ANSWERED_MS)
+    }
+    if (result === undefined) {
+      throw new TargetError(`chrome.grantPermissions(${asked}): Chrome's prompt was answered Allow (Tab, Return) twice and the request is still pending: the prompt never had the keyboard focus, or another dialog is in front of it`)
+    }
     if (result !== 'true') throw new TargetError(`chrome.grantPermissions(${asked}): ${refusal(result)}`)
     const holds = await chrome.evaluate<boolean>(tab, `chrome.permissions.contains(${asked})`, { signal })
     if (!holds) throw new TargetError(`chrome.grantPermissions(${asked}): the request resolved true, but chrome.permissions.contains() says they are not held`)
