@@ -76,6 +76,7 @@ export async function grantPermissions(chrome: ExtensionTabs, request: Permissio
     if (result === undefined) {
       throw new TargetError(`chrome.grantPermissions(${asked}): Chrome's prompt was answered Allow (Tab, Return) twice and the request is still pending: the prompt never had the keyboard focus, or another dialog is in front of it`)
     }
+    if (result === 'false' && prompted) throw new TargetError(`chrome.grantPermissions(${asked}): the prompt was answered Deny: a key reached it while it was still opening (its Deny button holds the focus first)`)
     if (result !== 'true') throw new TargetError(`chrome.grantPermissions(${asked}): ${refusal(result)}`)
     const holds = await chrome.evaluate<boolean>(tab, `chrome.permissions.contains(${asked})`, { signal })
     if (!holds) throw new TargetError(`chrome.grantPermissions(${asked}): the request resolved true, but chrome.permissions.contains() says they are not held`)
