@@ -30,6 +30,12 @@ export interface InstalledCommands {
   commands: { name: string; keybinding: string }[]
 }
 
+/**
+ * Default bound on each step, ms: chrome://extensions is a heavy page, measured to take over 5 s to
+ * load on two busy cores.
+ */
+const EXTENSIONS_PAGE_MS = 15_000
+
 // chrome.commands exists only when the manifest has a `commands` key.
 const COMMANDS = '(async () => ({ assigned: (await chrome.commands?.getAll()) ?? [], declared: chrome.runtime.getManifest().commands ?? {} }))()'
 
@@ -66,7 +72,8 @@ export function unassignedReason(suggested: string | undefined, ownId: string, i
 }
 
 /** The extension's commands, each with the key Chrome assigned or the reason it assigned none. */
-export async function listCommands(chrome: ExtensionTabs, options: WaitOptions = {}): Promise<ExtensionCommand[]> {
+export async function listCommands(chrome: ExtensionTabs, { timeout = EXTENSIONS_PAGE_MS, signal }: WaitOptions = {}): Promise<ExtensionCommand[]> {
+  const options = { timeout, signal }
   const { assigned, declared } = await inExtensionTab(chrome, 'commands', (tab) =>
     chrome.evaluate<{ assigned: { name?: string; description?: string; shortcut?: string }[]; declared: Record<string, DeclaredCommand> }>(
       tab,
