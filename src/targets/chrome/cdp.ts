@@ -15,6 +15,7 @@ import { pollUntil } from './poll.ts'
 import { triggerAction, type TriggerActionOptions, type TriggeredAction } from './trigger-action.ts'
 import { serviceWorkerState, stopServiceWorker, type WorkerState } from './worker-lifecycle.ts'
 import { reloadLoadedExtension } from './extension-reload.ts'
+import { registeredContextMenu, type ContextMenuItem, type ContextMenuOptions } from './context-menu.ts'
 
 export type { EvaluateOptions, WaitOptions } from './chrome-calls.ts'
 
@@ -29,6 +30,7 @@ export class ChromeHelpers implements ChromeCalls {
   readonly signal: AbortSignal
   readonly #cdp: CdpConnection
   readonly #pipe: PipeCall | undefined
+  readonly #userDataDir: string | undefined
   readonly #display: string | undefined
 
   private constructor(endpoint: ChromeEndpoint, cdp: CdpConnection) {
@@ -38,6 +40,7 @@ export class ChromeHelpers implements ChromeCalls {
     this.signal = cdp.signal
     this.#cdp = cdp
     this.#pipe = endpoint.pipe
+    this.#userDataDir = endpoint.userDataDir
     this.#display = endpoint.display
   }
 
@@ -215,6 +218,11 @@ export class ChromeHelpers implements ChromeCalls {
   /** Reloads the extension from its folder, as after a rebuild: onInstalled fires with reason 'update'. */
   reloadExtension(options?: WaitOptions): Promise<{ ms: number }> {
     return reloadLoadedExtension(this, options)
+  }
+
+  /** The extension's context-menu items as Chrome registered them (from the profile's own record of them). */
+  contextMenu(options?: ContextMenuOptions): Promise<ContextMenuItem[]> {
+    return registeredContextMenu(this.#userDataDir, this.extensionId, options)
   }
 
   /** Closes the DevTools connection (not the browser). */

@@ -14,6 +14,8 @@ export interface ChromeEndpoint {
   readonly closing?: boolean | undefined
   /** The X display the browser draws on: Chrome's own prompts take only real input. */
   readonly display?: string | undefined
+  /** The browser's profile folder, for what Chrome keeps only there (the extension's registered context-menu items). */
+  readonly userDataDir?: string | undefined
   /** A browser-level call over the DevTools pipe, for the methods a WebSocket refuses (Extensions.*). */
   readonly pipe?: PipeCall | undefined
 }
