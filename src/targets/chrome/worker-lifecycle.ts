@@ -76,9 +76,11 @@ function stateOf(versions: Version[]): WorkerState {
 async function withWorkers<T>(chrome: ChromeCalls, step: string, run: (view: WorkerView) => Promise<T>, { timeout = 5000, signal }: WaitOptions): Promise<T> {
   const id = chrome.extensionId
   if (id === undefined) throw new ConfigError(`${step} needs an extension, but none was loaded`)
-  const [page] = await chrome.targets({ type: 'page' })
-  if (page === undefined) throw new TargetError(`${step} reaches the ServiceWorker domain through an open page, and the browser has none`)
   const scope = `chrome-extension://${id}/`
+  // A tab of the extension's own (a popup above all) may close under the session: another page first.
+  const pages = await chrome.targets({ type: 'page' })
+  const page = pages.find((p) => !p.url.startsWith(scope)) ?? pages[0]
+  if (page === undefined) throw new TargetError(`${step} reaches the ServiceWorker domain through an open page, and the browser has none`)
   const deadline = performance.now() + timeout
   return chrome.session(
     page.id,
