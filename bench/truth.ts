@@ -5,8 +5,8 @@ import type { ChromeHelpers } from '../src/targets/chrome/cdp.ts'
 
 let opened = 0
 
-/** Evaluates in the tab a check opened, or in the service worker. */
-export type Evaluate = <T = unknown>(expression: string, timeoutMs?: number) => Promise<T>
+/** Evaluates in the tab a check opened, or in the service worker; `userGesture` for APIs that demand one (permissions.request). */
+export type Evaluate = <T = unknown>(expression: string, timeoutMs?: number, options?: { userGesture?: boolean }) => Promise<T>
 
 export interface CheckTab {
   /** The tab's mark, e.g. '?truth=3': pages the tab navigates to may keep it (location.search). */
@@ -19,7 +19,7 @@ export async function inTab<T>(chrome: ChromeHelpers, url: string, check: (tab: 
   const mark = `truth=${process.pid}-${++opened}`
   const target = await chrome.openPage(`${url}${url.includes('?') ? '&' : '?'}${mark}`)
   try {
-    return await check({ mark, evaluate: (expression, timeout = 5000) => chrome.evaluate({ url: mark }, expression, { timeout: timeout + 1000 }) })
+    return await check({ mark, evaluate: (expression, timeout = 5000, options = {}) => chrome.evaluate({ url: mark }, expression, { ...options, timeout: timeout + 1000 }) })
   } finally {
     await chrome.closeTarget(target.id).catch(() => undefined)
   }
@@ -59,8 +59,9 @@ export async function shows(tab: CheckTab, selector: string, wanted: string, tim
 /**
  * Clicks `selector` only if a user could: it is laid out, and the topmost element at its centre
  * is it (not hidden, covered or zero-sized). Waits up to `timeoutMs` for that; whether it clicked.
+ * `userGesture` makes the click count as a user's, for handlers that call chrome.permissions.request.
  */
-export function clickVisible(tab: CheckTab, selector: string, timeoutMs = 2000): Promise<boolean> {
+export function clickVisible(tab: CheckTab, selector: string, timeoutMs = 2000, { userGesture = false } = {}): Promise<boolean> {
   return tab.evaluate<boolean>(
     `(async () => {
       const deadline = Date.now() + ${timeoutMs}
@@ -81,6 +82,7 @@ export function clickVisible(tab: CheckTab, selector: string, timeoutMs = 2000):
       }
     })()`,
     timeoutMs,
+    { userGesture },
   )
 }
 

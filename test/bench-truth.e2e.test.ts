@@ -28,7 +28,7 @@ describe('the case set', () => {
     expect(cases.length).toBeGreaterThanOrEqual(24)
     expect(new Set(cases.map((c) => c.id)).size).toBe(cases.length)
     for (const c of cases) expect(c.id.startsWith(`${c.category}/`), c.id).toBe(true)
-    expect(new Set(cases.map((c) => c.category))).toEqual(new Set(['popup', 'sidepanel', 'options', 'content-script', 'messaging', 'auth-tab', 'storage', 'android']))
+    expect(new Set(cases.map((c) => c.category))).toEqual(new Set(['popup', 'sidepanel', 'options', 'content-script', 'messaging', 'auth-tab', 'storage', 'context-menu', 'shortcut', 'permission', 'worker-lifecycle', 'android']))
     expect(cases.some((c) => c.expected.mutant === 'pass')).toBe(true)
   })
 })

@@ -28,6 +28,7 @@ export function formatRunFailure(run: TraceRun, paths: RunPaths): string {
     `  instruction: ${run.instruction ?? ''}`,
     `  steps: ${run.steps.length} of ${run.maxSteps ?? '?'} · failures: ${types}`,
   ]
+  if (run.oracle) lines.push(`  oracle: ${run.oracle}`)
   if (paths.lastFrame) lines.push(`  last frame: ${paths.lastFrame}`)
   if (paths.trace) lines.push(`  trace: ${paths.trace}`)
   return lines.join('\n')

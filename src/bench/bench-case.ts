@@ -4,7 +4,19 @@
 import type { AndroidHelpers } from '../targets/android/android-helpers.ts'
 import type { ChromeHelpers } from '../targets/chrome/cdp.ts'
 
-export type BenchCategory = 'popup' | 'sidepanel' | 'options' | 'content-script' | 'messaging' | 'auth-tab' | 'storage' | 'android'
+export type BenchCategory =
+  | 'popup'
+  | 'sidepanel'
+  | 'options'
+  | 'content-script'
+  | 'messaging'
+  | 'auth-tab'
+  | 'storage'
+  | 'context-menu'
+  | 'shortcut'
+  | 'permission'
+  | 'worker-lifecycle'
+  | 'android'
 export type Verdict = 'pass' | 'fail'
 
 export interface TruthContext {
@@ -17,12 +29,11 @@ interface BenchCaseBase {
   /** Unique, stable: '<category>/<slug>', e.g. 'sidepanel/open-on-action-click'. */
   id: string
   category: BenchCategory
-  /** What agent.do gets. */
-  instruction: string
   /** The cold verifier's yes/no question (quote on-screen text in '…'). */
   verify: string
-  /** Default 6. */
+  /** Default 6; for a list of instructions, the budget of each. */
   maxSteps?: number
+  /** For a list of instructions, of each. */
   expectedSteps?: number
   /** What the mutant is: the regression a team could ship. */
   mutantDescription: string
@@ -30,8 +41,18 @@ interface BenchCaseBase {
   expected: { good: Verdict; mutant: Verdict }
 }
 
+// A step between two instructions: Chrome stops the extension's service worker, as it does after
+// about 30 s idle, so a case can show what a user meets once the worker has gone.
+export const STOP_WORKER = { stopWorker: true } as const
+export type BenchStep = string | typeof STOP_WORKER
+
 export interface BrowserBenchCase extends BenchCaseBase {
   target?: 'browser'
+  /**
+   * What agent.do gets; a list runs each instruction in its own agent.do, with the worker stopped
+   * where STOP_WORKER stands (the last instruction gets `verify`).
+   */
+  instruction: string | readonly BenchStep[]
   /** Folder name under bench/extensions. */
   extension: string
   /** Text edits turning the good build into the mutant (same shape as fixtures/extensions/mutants.json). */
@@ -44,6 +65,8 @@ export interface BrowserBenchCase extends BenchCaseBase {
 
 export interface AndroidBenchCase extends BenchCaseBase {
   target: 'android'
+  /** What agent.do gets. */
+  instruction: string
   /** Build of the scripted app on the device double for each side: e.g. { good: 'good', mutant: 'broken' }. */
   builds: { good: string; mutant: string }
   package: string
@@ -51,6 +74,11 @@ export interface AndroidBenchCase extends BenchCaseBase {
 }
 
 export type BenchCase = BrowserBenchCase | AndroidBenchCase
+
+/** The instructions of a case, in order, without the worker stops between them. */
+export function instructionsOf(c: BenchCase): string[] {
+  return typeof c.instruction === 'string' ? [c.instruction] : c.instruction.filter((step) => typeof step === 'string')
+}
 
 export function defineBenchCase<T extends BenchCase>(c: T): T {
   return c

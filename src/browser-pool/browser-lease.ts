@@ -4,6 +4,7 @@ import { AgentprobeError, type ErrorCode } from '../core/errors.ts'
 import type { BrowserHandle } from './browser-session.ts'
 import type { Lease } from './browser-pool.ts'
 import { ChromeHelpers } from '../targets/chrome/cdp.ts'
+import type { PipeCall } from '../targets/chrome/endpoint.ts'
 import { X11Screen } from '../targets/x11/x11-screen.ts'
 
 export interface LeasedBrowser extends BrowserHandle {
@@ -11,15 +12,11 @@ export interface LeasedBrowser extends BrowserHandle {
 }
 
 export async function leaseBrowser(poolUrl: string, slot: string, extension: string | undefined): Promise<LeasedBrowser> {
-  const res = await fetch(`${poolUrl}/lease`, { method: 'POST', body: JSON.stringify({ slot, extension }) })
-  const body = (await res.json()) as Lease | { code?: ErrorCode; message: string }
-  if (!res.ok) {
-    const { code, message } = body as { code?: ErrorCode; message: string }
-    throw new AgentprobeError(code ?? 'AGENTPROBE_TARGET', message)
-  }
-  const lease = body as Lease
+  const lease = await postToPool<Lease>(poolUrl, '/lease', { slot, extension })
   const screen = await X11Screen.attach({ display: lease.display, framebufferPath: lease.framebufferPath })
-  const chrome = await ChromeHelpers.connect(lease.endpoint)
+  // The DevTools pipe stays with the main process: its calls are relayed there.
+  const pipe: PipeCall = (method, params) => postToPool(poolUrl, '/pipe', { slot, method, params })
+  const chrome = await ChromeHelpers.connect({ ...lease.endpoint, pipe, display: lease.display })
   return {
     lease,
     screen,
@@ -31,4 +28,13 @@ export async function leaseBrowser(poolUrl: string, slot: string, extension: str
       await screen.close()
     },
   }
+}
+
+// A failure comes back with its code, so it is thrown here as the same kind of error.
+async function postToPool<T>(poolUrl: string, path: string, request: Record<string, unknown>): Promise<T> {
+  const res = await fetch(`${poolUrl}${path}`, { method: 'POST', body: JSON.stringify(request) })
+  const body = (await res.json()) as T | { code?: ErrorCode; message: string }
+  if (res.ok) return body as T
+  const { code, message } = body as { code?: ErrorCode; message: string }
+  throw new AgentprobeError(code ?? 'AGENTPROBE_TARGET', message)
 }

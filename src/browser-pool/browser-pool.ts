@@ -2,7 +2,7 @@
 // files and across watch-mode reruns: a rerun resets state in place instead of restarting Chromium,
 // and a rebuilt extension is reloaded in every browser that runs it. A reset that cannot run
 // costs that file a fresh browser, with one line saying why, instead of failing it.
-import { errorMessage } from '../core/errors.ts'
+import { TargetError, errorMessage } from '../core/errors.ts'
 import type { Size } from '../core/frame.ts'
 import { ChromeHelpers } from '../targets/chrome/cdp.ts'
 import type { ChromeEndpoint } from '../targets/chrome/endpoint.ts'
@@ -28,7 +28,7 @@ export interface PoolOptions {
 export interface Lease {
   display: string
   framebufferPath?: string
-  endpoint: Omit<ChromeEndpoint, 'signal' | 'closing'>
+  endpoint: Omit<ChromeEndpoint, 'signal' | 'closing' | 'pipe'>
   versions: Record<string, string>
   /** The browser process, so that a test can tell a reuse from a restart. */
   pid: number
@@ -83,6 +83,13 @@ export class BrowserPool {
     return done
   }
 
+  /** Relays one browser-level call to the DevTools pipe of `slot`'s browser, which only this process holds. */
+  pipe(slotId: string, method: string, params: Record<string, unknown> | undefined): Promise<unknown> {
+    const chrome = this.#slots.get(slotId)?.chrome
+    if (chrome === undefined || chrome.signal.aborted) return Promise.reject(new TargetError(`${method}: slot ${slotId} has no running browser to relay it to`))
+    return chrome.pipe(method, params)
+  }
+
   async close(): Promise<void> {
     await Promise.all([...this.#slots.values()].map((slot) => closeSlot(slot)))
     this.#slots.clear()
@@ -107,11 +114,11 @@ export class BrowserPool {
     // The first step must see the browser drawn, its toolbar icon included, not a blank display.
     const drawn = await waitForBrowserDrawn(screen, { pinnedIcon: extension !== undefined })
     if (!drawn.drawn) this.#log(`agentprobe: the browser did not look fully drawn within ${Math.round(drawn.waitedMs)} ms (${drawn.evidence}); the first step may see it half drawn`)
-    const { port, webSocketUrl, version, extensionId, pid } = chrome
+    const { port, webSocketUrl, version, extensionId, pid, userDataDir } = chrome
     return {
       display: screen.display,
       ...(screen.framebufferPath && { framebufferPath: screen.framebufferPath }),
-      endpoint: { port, webSocketUrl, version, extensionId },
+      endpoint: { port, webSocketUrl, version, extensionId, userDataDir },
       versions: slot.versions,
       pid,
       reused,

@@ -51,15 +51,28 @@ export async function loadBenchCases(files: readonly string[], cwd: string): Pro
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a module's export, checked field by field
 function caseProblem(c: any): string | undefined {
   if (typeof c !== 'object' || c === null) return 'not a case object'
-  for (const field of ['id', 'category', 'instruction', 'verify', 'mutantDescription']) if (typeof c[field] !== 'string' || c[field] === '') return `${field} must be a non-empty string`
+  for (const field of ['id', 'category', 'verify', 'mutantDescription']) if (typeof c[field] !== 'string' || c[field] === '') return `${field} must be a non-empty string`
   if (!VERDICTS.includes(c.expected?.good) || !VERDICTS.includes(c.expected?.mutant)) return "expected must be { good: 'pass'|'fail', mutant: 'pass'|'fail' }"
   if (typeof c.truth !== 'function') return 'truth must be a function'
   for (const field of ['maxSteps', 'expectedSteps']) if (c[field] !== undefined && !(Number.isInteger(c[field]) && c[field] > 0)) return `${field} must be a positive integer`
+  const instruction = instructionProblem(c.instruction, c.target === 'android')
+  if (instruction) return instruction
   if (c.target === 'android') {
     if (typeof c.package !== 'string' || typeof c.builds?.good !== 'string' || typeof c.builds?.mutant !== 'string') return 'an android case needs package and builds { good, mutant }'
     return undefined
   }
   if (typeof c.extension !== 'string' || !Array.isArray(c.edits)) return 'a browser case needs extension and edits'
+  return undefined
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as caseProblem
+function instructionProblem(instruction: any, android: boolean): string | undefined {
+  if (typeof instruction === 'string' && instruction !== '') return undefined
+  const wanted = android ? 'instruction must be a non-empty string' : 'instruction must be a non-empty string or a list of them and STOP_WORKER steps'
+  if (android || !Array.isArray(instruction) || instruction.length === 0) return wanted
+  const bad = instruction.findIndex((step) => !(typeof step === 'string' && step !== '') && step?.stopWorker !== true)
+  if (bad >= 0) return `instruction step ${bad + 1} is neither a non-empty string nor STOP_WORKER`
+  if (typeof instruction.at(-1) !== 'string') return 'instruction must end with an instruction (the one verify checks), not STOP_WORKER'
   return undefined
 }
 

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest'
-import { describeEstimate, estimateModel, parseModels, positiveUsd, runLabel } from './bench-plan.ts'
+import { STOP_WORKER, type BrowserBenchCase } from '../bench/bench-case.ts'
+import { describeEstimate, estimateFor, estimateModel, parseModels, positiveUsd, runLabel } from './bench-plan.ts'
 import { parseFlags } from './args.ts'
 
 it('--models: a comma list of known model ids, each once', () => {
@@ -46,4 +47,12 @@ it('labels what ran: offline model, the model double on a loopback URL, real mod
     'offline model, model double (openai-compatible/double-good), openai/gpt-5.4 on 2026-11-30',
   )
   expect(runLabel(['openai-compatible/double-good'], { AGENTPROBE_BASE_URL: 'https://api.example.com/v1' }, '2026-11-30')).toBe('openai-compatible/double-good on 2026-11-30')
+})
+
+it('a case of several instructions (worker stops between them) is estimated with the budget and expected steps of each', () => {
+  const one: Omit<BrowserBenchCase, 'instruction'> = { id: 'a/b', category: 'popup', extension: 'e', edits: [], verify: 'v', mutantDescription: 'm', expected: { good: 'pass', mutant: 'fail' }, truth: async () => true }
+  const [plain] = estimateFor([{ ...one, instruction: 'Click it.', maxSteps: 4, expectedSteps: 2 }], 2, ['offline'])
+  const [stopped] = estimateFor([{ ...one, instruction: ['Click it.', STOP_WORKER, 'Look.'], maxSteps: 4, expectedSteps: 2 }], 2, ['offline'])
+  expect(plain).toMatchObject({ calls: 2 * (2 + 1), maxCalls: 2 * (4 + 1) })
+  expect(stopped).toMatchObject({ calls: 2 * (4 + 1), maxCalls: 2 * (8 + 1) })
 })

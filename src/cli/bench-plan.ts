@@ -2,7 +2,7 @@
 // flags, the estimate per model from the bundled prices, and the label of what ran a recording.
 import { estimateBench, TYPICAL_CALL, type EstimateModel, type ModelEstimate } from '../core/bench-estimate.ts'
 import { ConfigError } from '../core/errors.ts'
-import type { BenchCase } from '../bench/bench-case.ts'
+import { instructionsOf, type BenchCase } from '../bench/bench-case.ts'
 import { parseModelId } from '../model-choice/model-id.ts'
 import { fmt } from '../report/format.ts'
 import { PRICES_DATE, priceFor } from '../models/prices.ts'
@@ -38,7 +38,9 @@ export function estimateModel(id: string): EstimateModel {
 export function estimateFor(cases: readonly BenchCase[], runsPerCase: number, models: readonly string[]): ModelEstimate[] {
   const shapes = cases.map((c) => {
     const maxSteps = c.maxSteps ?? DEFAULT_BENCH_MAX_STEPS
-    return { maxSteps, expectedSteps: c.expectedSteps ?? Math.max(1, Math.ceil(maxSteps / 3)) }
+    // Each instruction of a case has its own budget and its own expected steps.
+    const instructions = instructionsOf(c).length
+    return { maxSteps: maxSteps * instructions, expectedSteps: (c.expectedSteps ?? Math.max(1, Math.ceil(maxSteps / 3))) * instructions }
   })
   return estimateBench(shapes, runsPerCase, models.map(estimateModel))
 }

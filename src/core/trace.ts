@@ -87,6 +87,8 @@ export const runSchema = z.object({
   verification: verificationSchema.optional(),
   read: readSchema.optional(),
   failures: z.array(failureSchema),
+  /** What the programmatic twin of the run's toolbar-icon click showed, when the run failed after one. */
+  oracle: z.string().optional(),
   usage: usageSchema,
   startedAt: z.string(),
   durationMs: z.number().optional(),

@@ -90,6 +90,8 @@ function stepNode(step: TraceStep, run: TraceRun, failures: Failure[], frame: st
       ['tokens', `${step.usage.inputTokens} in (${step.usage.cachedTokens} cached) · ${step.usage.outputTokens} out`],
       ['cost', `$${step.usage.costUsd.toFixed(4)}`],
       ...(run.instruction ? [['instruction', run.instruction] as [string, string]] : []),
+      // What the icon click's programmatic twin showed belongs with the run's last step.
+      ...(run.oracle && step === run.steps.at(-1) ? [['oracle', run.oracle] as [string, string]] : []),
     ],
   }
 }

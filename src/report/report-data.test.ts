@@ -94,6 +94,13 @@ describe('buildReportData', () => {
     expect(test!.gif).toBe('data/run_gif')
   })
 
+  it("shows the icon-click oracle's line on the run's last step", () => {
+    const t = failingTrace()
+    t.runs[0]!.oracle = 'the icon click (step 1) did nothing on screen, but triggerAction opened popup.html in 42 ms'
+    const steps = buildReportData([entry(t)]).tests[0]!.nodes.filter((n) => n.kind === 'step')
+    expect(steps.map((n) => n.facts.find(([name]) => name === 'oracle')?.[1])).toEqual([undefined, undefined, t.runs[0]!.oracle])
+  })
+
   it('puts a failure with no step on the verdict node', () => {
     const t = failingTrace()
     t.runs[0]!.failures.push({ type: 'target_crashed', message: 'the browser died' })

@@ -11,6 +11,8 @@ import type { BrowserHandle } from '../browser-pool/browser-session.ts'
 import type { CassetteFile } from '../cassettes/cassette-file.ts'
 import { namedSecretsFromEnv, secretsFromEnv, type ResolvedOptions } from '../config/options.ts'
 import { TestSession, type TestSessionOptions } from './test-session.ts'
+import { iconOracle } from './icon-oracle.ts'
+import type { ChromeHelpers } from '../targets/chrome/cdp.ts'
 
 /** What `screen` and `agent` drive: a browser's display or an Android device. */
 export interface Surface {
@@ -19,10 +21,12 @@ export interface Surface {
   /** Aborted when the target dies. */
   signal: AbortSignal
   besideStepFrame?: (dir: string, frameFile: string) => Promise<string | undefined>
+  /** The browser, whose triggerAction is the twin of a click on the toolbar icon. */
+  chrome?: ChromeHelpers
 }
 
 export function browserSurface(browser: BrowserHandle): Surface {
-  return { screen: browser.screen, versions: browser.versions, signal: browser.chrome.signal }
+  return { screen: browser.screen, versions: browser.versions, signal: browser.chrome.signal, chrome: browser.chrome }
 }
 
 /** A device's surface: each step frame gets the uiautomator dump beside it. */
@@ -47,6 +51,11 @@ export interface TestRunOptions {
   /** Says once per file which model's recording replays, when it is not the configured model's. */
   announce?: (line: string) => void
   attach?: TestSessionOptions['attach']
+}
+
+// A failed run in a browser that clicked the toolbar icon gets the programmatic twin's verdict.
+function explainer({ chrome, screen }: Surface, locator: Locator): TestSessionOptions['explainFailure'] {
+  return chrome && ((run) => iconOracle(run, { chrome, screen, locator }))
 }
 
 /** Where a finished test's trace and GIF are, relative to the project root. */
@@ -78,6 +87,7 @@ export class TestRun {
       signal: AbortSignal.any([o.surface.signal, o.signal]),
       besideStepFrame: o.surface.besideStepFrame,
       attach: o.attach,
+      explainFailure: explainer(o.surface, o.locator),
     })
   }
 

@@ -18,7 +18,7 @@ import type { Frame, Size } from '../core/frame.ts'
 import type { Model } from '../core/model.ts'
 import type { Screen, SettleOptions, SettleResult } from '../core/screen.ts'
 import type { TraceArtifacts, TraceRead, TraceRun, TraceSink, TraceStep, TraceVerification } from '../core/trace.ts'
-import { TargetError, isAgentprobeError } from '../core/errors.ts'
+import { TargetError, errorMessage, isAgentprobeError } from '../core/errors.ts'
 import type { ArtifactOptions } from '../report/build-artifacts.ts'
 import { TraceWriter } from '../report/trace-writer.ts'
 import { SCREEN_HANDLE, type Described, type DescribedQuery, type FindResult, type QueryFn, type QueryResult, type ScreenHandle, type Verification } from './screen-handle.ts'
@@ -45,6 +45,8 @@ export interface TestSessionOptions {
   artifacts?: ArtifactOptions
   /** After each step frame is saved, writes evidence beside it (Android: the uiautomator dump) and returns its file. */
   besideStepFrame?: (dir: string, frameFile: string) => Promise<string | undefined>
+  /** After a failed agent.do, a line telling a pixel problem from the target's own (the browser's icon-click oracle). */
+  explainFailure?: (run: TraceRun) => Promise<string | undefined>
 }
 
 export interface DoOptions extends AgentOptions {
@@ -199,8 +201,19 @@ export class TestSession {
     if (gif) await this.#o.attach?.(`GIF: ${instruction}`, { path: join(this.writer.dir, gif), contentType: 'image/gif' })
     const paths = { lastFrame: result.lastFrame && this.shown(result.lastFrame), trace: this.shown('trace.json') }
     if (result.lastFrame) await this.#o.attach?.(`agent.do ${result.status}: ${instruction}`, { path: join(this.writer.dir, result.lastFrame), contentType: 'image/png' })
-    if (result.status !== 'passed') throw new AgentRunError(result.run, paths)
+    if (result.status !== 'passed') {
+      await this.#explain(result.run)
+      throw new AgentRunError(result.run, paths)
+    }
     return result
+  }
+
+  // The oracle only adds to a failure: when it cannot run, it says so instead of hiding the failure.
+  async #explain(run: TraceRun): Promise<void> {
+    const oracle = await this.#o.explainFailure?.(run).catch((error: unknown) => `could not run: ${errorMessage(error)}`)
+    if (oracle === undefined) return
+    run.oracle = oracle
+    await this.writer.flush()
   }
 
   /** The writer, each step frame followed by what besideStepFrame writes next to it. */

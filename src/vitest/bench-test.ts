@@ -77,7 +77,15 @@ export function benchTest(spec: BenchSpec, cases: readonly BenchCase[], prepare?
       const page = (await chrome.targets({ type: 'page' })).find((t) => !t.url.startsWith('chrome-extension://'))
       await (page ? chrome.navigate(page.id, url, { timeout: 15_000 }) : chrome.openPage(url, { timeout: 15_000 }))
     }
-    await record({ model, agentprobeOptions, artifactDir, task }, () => agent.do(c.instruction, options), () => c.truth({ chrome, pagesUrl: spec.pagesUrl }))
+    const play = async () => {
+      const steps = typeof c.instruction === 'string' ? [c.instruction] : c.instruction
+      const last = steps.findLastIndex((step) => typeof step === 'string')
+      for (const [index, step] of steps.entries()) {
+        if (typeof step !== 'string') await chrome.stopServiceWorker()
+        else await agent.do(step, index === last ? options : { maxSteps: options.maxSteps, expectedSteps: options.expectedSteps })
+      }
+    }
+    await record({ model, agentprobeOptions, artifactDir, task }, play, () => c.truth({ chrome, pagesUrl: spec.pagesUrl }))
   })
 }
 

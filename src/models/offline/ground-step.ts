@@ -3,7 +3,7 @@
 // a message naming the label and what was seen instead.
 import type { Action } from '../../core/action.ts'
 import type { Frame, Size } from '../../core/frame.ts'
-import type { Box } from '../../core/geometry.ts'
+import { boxCenter, type Box } from '../../core/geometry.ts'
 import type { LocateQuery, LocateResult } from '../../grounding/locate.ts'
 import { findExtensionIcon } from './find-icon.ts'
 import { findLabel } from './find-label.ts'
@@ -17,8 +17,14 @@ export interface StepLocator {
 export type ActionStep = Exclude<Step, { kind: 'expect' | 'unknown' }>
 
 export type Grounded =
-  | { actions: Action[]; did: string }
+  /** `selected`: the text a select step highlighted, and where (OCR no longer reads it once highlighted). */
+  | { actions: Action[]; did: string; selected?: Selection }
   | { missed: string }
+
+export interface Selection {
+  text: string
+  box: Box
+}
 
 /** Pixels of one "scroll" step: three wheel notches. */
 const SCROLL_STEP_PX = 300
@@ -28,6 +34,8 @@ export interface GroundContext {
   screen: Size
   locator: StepLocator
   extensionIcon?: Uint8Array
+  /** What the run selected last, for a right-click on it. */
+  selection?: Selection
 }
 
 export async function groundStep(step: ActionStep, ctx: GroundContext): Promise<Grounded> {
@@ -45,7 +53,8 @@ export async function groundStep(step: ActionStep, ctx: GroundContext): Promise<
       if ('missed' in found) return found
       const { box, at } = found
       const path = [{ x: Math.max(0, box.x - 2), y: at.y }, { x: box.x + box.width + 2, y: at.y }]
-      return { actions: [{ type: 'drag', path }], did: `selected ${found.what} by dragging from (${path[0]!.x}, ${at.y}) to (${path[1]!.x}, ${at.y})${noted(found)}` }
+      const did = `selected ${found.what} by dragging from (${path[0]!.x}, ${at.y}) to (${path[1]!.x}, ${at.y})${noted(found)}`
+      return { actions: [{ type: 'drag', path }], did, selected: { text: step.text, box } }
     }
     case 'type': {
       const text: Action = { type: 'type', text: step.text }
@@ -79,12 +88,22 @@ export async function findTarget(target: ClickTarget, ctx: GroundContext): Promi
     return { at: target.point, what: 'the point' }
   }
   if ('extensionIcon' in target) return findExtensionIcon(ctx.frame, ctx.locator, ctx.extensionIcon)
+  const selection = ctx.selection
+  // Highlighted text is light on blue, which OCR misses: the selection is where the run selected it.
+  if ('selection' in target || (selection && sameText(target.text, selection.text))) {
+    if (!selection) return { missed: 'nothing was selected before this step (select the text first)' }
+    return { at: boxCenter(selection.box), what: `the selected '${selection.text}'` }
+  }
   return findLabel(target, ctx.frame, ctx.locator)
 }
 
 /** A found label's note (why this copy of it), as a clause of the step's text. */
 function noted(found: { note?: string }): string {
   return found.note ? `; ${found.note}` : ''
+}
+
+function sameText(a: string, b: string): boolean {
+  return a.trim().toLowerCase() === b.trim().toLowerCase()
 }
 
 function repeat(n: number, action: Action): Action[] {

@@ -80,6 +80,26 @@ describe('OfflineModel.next', () => {
     )
   })
 
+  it('right-clicks the selection where it selected it: highlighted text is not read again', async () => {
+    const WORDS = { x: 100, y: 180, width: 180, height: 22 }
+    const locator = new FakeLocator({ 'quotable sentence': WORDS })
+    const model = new OfflineModel({ locator })
+    const next = turns(model, "Select the text 'quotable sentence', then right-click 'quotable sentence', then right-click it")
+    expect(await next()).toMatchObject({ actions: [{ type: 'drag', path: [{ x: 98, y: 191 }, { x: 282, y: 191 }] }] })
+    delete locator.labels['quotable sentence']
+    for (const _ of [1, 2]) {
+      const onIt = await next()
+      expect(onIt).toMatchObject({ status: 'continue', actions: [{ type: 'click', x: 190, y: 191, button: 'right' }] })
+      expect(onIt.text).toBe("right-clicked the selected 'quotable sentence' at (190, 191)")
+    }
+    expect(locator.queries.filter((q) => 'text' in q)).toHaveLength(1)
+  })
+
+  it('fails a right-click on the selection when nothing was selected', async () => {
+    const failed = await turns(new OfflineModel({ locator: new FakeLocator({}), retries: 0 }), 'right-click the selection')()
+    expect(failed).toMatchObject({ status: 'failed', text: 'step "right-click the selection": nothing was selected before this step (select the text first)' })
+  })
+
   it('fails at once without retries, and cannot click the icon without its image and its toolbar', async () => {
     const model = new OfflineModel({ locator: new FakeLocator({}), retries: 0 })
     const failed = await turns(model, 'Click the extension icon')()

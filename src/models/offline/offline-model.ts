@@ -4,7 +4,7 @@
 import { ModelError } from '../../core/errors.ts'
 import type { Frame } from '../../core/frame.ts'
 import { ZERO_USAGE, type Decision, type JsonObjectSchema, type LocateReply, type Model, type QueryReply, type Turn, type Verdict } from '../../core/model.ts'
-import { findTarget, groundStep, type ActionStep, type StepLocator } from './ground-step.ts'
+import { findTarget, groundStep, type ActionStep, type Selection, type StepLocator } from './ground-step.ts'
 import { describedTarget, planInstruction, type Plan } from './planner.ts'
 import { queryQuoted, type WordReader } from './query-quoted.ts'
 import { CHOOSE_A_MODEL, cannotJudge, verifyQuoted } from './verify-quoted.ts'
@@ -25,10 +25,12 @@ interface RunState {
   /** Misses of the current step so far. */
   misses: number
   done: string[]
+  /** What a select step highlighted last. */
+  selection?: Selection
 }
 
 const GRAMMAR =
-  "click, right-click or double-click 'a label' [in the page / toolbar / popup / side panel], a point (at 640, 400) or the extension icon, select the text 'words', type 'text' [into the 'field' field], press a key (Enter, ctrl+shift+t), scroll up/down [N times], wait N seconds"
+  "click, right-click or double-click 'a label' [in the page / toolbar / popup / side panel], a point (at 640, 400), the extension icon or the selection, select the text 'words', type 'text' [into the 'field' field], press a key (Enter, ctrl+shift+t), scroll up/down [N times], wait N seconds"
 
 export class OfflineModel implements Model {
   readonly id = 'offline'
@@ -56,7 +58,8 @@ export class OfflineModel implements Model {
       this.#runs.delete(turn.runId)
       return { status: 'passed', actions: [], text: summary(run), usage: ZERO_USAGE }
     }
-    const grounded = await groundStep(step, { frame: turn.frame, screen: turn.screen, locator: this.#options.locator, extensionIcon: this.#options.extensionIcon })
+    const { locator, extensionIcon } = this.#options
+    const grounded = await groundStep(step, { frame: turn.frame, screen: turn.screen, locator, extensionIcon, selection: run.selection })
     if ('missed' in grounded) {
       const retries = this.#options.retries ?? 2
       if (run.misses >= retries) return failed(`step "${step.source}": ${grounded.missed}`)
@@ -67,6 +70,7 @@ export class OfflineModel implements Model {
     run.cursor = run.plan.steps.indexOf(step) + 1
     run.misses = 0
     run.done.push(grounded.did)
+    if (grounded.selected) run.selection = grounded.selected
     return { status: 'continue', actions: grounded.actions, text: grounded.did, usage: ZERO_USAGE }
   }
 

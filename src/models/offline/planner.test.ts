@@ -113,7 +113,10 @@ describe('select', () => {
   it('selects quoted text, optionally in a region', () => {
     expect(bodies("select the text 'saved pages'")).toEqual([{ kind: 'select', text: 'saved pages' }])
     expect(bodies("Select the words 'Nothing saved' in the side panel")).toEqual([{ kind: 'select', text: 'Nothing saved', within: 'side panel' }])
-    expect(bodies("highlight the text 'Reading list', then right-click it")).toEqual([{ kind: 'select', text: 'Reading list' }, { kind: 'unknown' }])
+    const onSelection: StepBody = { kind: 'click', target: { selection: true }, button: 'right', double: false }
+    expect(bodies("highlight the text 'Reading list', then right-click it")).toEqual([{ kind: 'select', text: 'Reading list' }, onSelection])
+    expect(bodies("Select the text 'quick fox', then right-click the selection")).toEqual([{ kind: 'select', text: 'quick fox' }, onSelection])
+    expect(bodies('right-click the selected text')).toEqual([onSelection])
   })
 
   it("still reads \"select 'X'\" as choosing an option", () => {

@@ -9,8 +9,8 @@ import type { BrowserRegion } from '../../grounding/browser-regions.ts'
 import { clauses, sentences, stripLeadIn } from './clauses.ts'
 import { MARK_PATTERN, markedQuote, maskQuotes, unmask } from './quotes.ts'
 
-/** A quoted label (`within` a part of the browser window when the instruction says so), the icon, or a point. */
-export type ClickTarget = { text: string; within?: BrowserRegion } | { extensionIcon: true } | { point: Point }
+/** A quoted label (`within` a part of the browser window when the instruction says so), the icon, a point, or what the run selected last. */
+export type ClickTarget = { text: string; within?: BrowserRegion } | { extensionIcon: true } | { point: Point } | { selection: true }
 
 /** What a clause asks for. */
 export type StepBody =
@@ -116,6 +116,7 @@ export function describedTarget(description: string): ClickTarget | undefined {
 /** A quoted label ("the 'Save' button in the popup"), a point ("at (640, 400)") or the extension's toolbar icon. */
 function parseTarget(rest: string, quotes: readonly string[], pointing: boolean): ClickTarget | undefined {
   if (EXTENSION_ICON.test(rest)) return { extensionIcon: true }
+  if (SELECTION.test(rest)) return { selection: true }
   const point = pointing ? POINT.exec(rest) : null
   if (point) return { point: { x: Number(point[1]), y: Number(point[2]) } }
   const m = new RegExp(`^(?:the\\s+)?${Q}(?:\\s+${NOUN})?(?:\\s+(.+))?$`, 'i').exec(rest)
@@ -124,6 +125,9 @@ function parseTarget(rest: string, quotes: readonly string[], pointing: boolean)
   const within = m[2] === undefined ? undefined : regionOf(m[2])
   return within ? { text, within } : { text }
 }
+
+/** "the selection", "the selected text", "it" (after a select step): the text the run selected last. */
+const SELECTION = /^(?:the\s+)?(?:selection|selected\s+(?:text|words?|phrase)|highlighted\s+(?:text|words?)|it)$/i
 
 /** What a quoted label names: "the 'Save' button", "the 'Title' heading", "the 'Docs' menu item". */
 const NOUN = String.raw`(?:button|link|tab|menu\s+item|item|option|icon|checkbox|entry|heading|title|header|label|text|word|chip|field|card|row|cell|image|picture|toggle|switch)`

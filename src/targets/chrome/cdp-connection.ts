@@ -1,6 +1,7 @@
 // One browser-wide DevTools WebSocket with the plumbing every helper needs: calls that fail as
 // named TargetErrors (or as the crash, once the browser is gone), flat sessions to reach a page
 // or worker without another socket, and the crash signal itself.
+import type { EventEmitter } from 'node:events'
 import CDP from 'chrome-remote-interface'
 import { raceAbort } from '../../core/abort.ts'
 import { TargetError, errorMessage, isAgentprobeError } from '../../core/errors.ts'
@@ -71,6 +72,14 @@ export class CdpConnection {
     } finally {
       stop()
     }
+  }
+
+  /** Calls `handler` with each `event` (e.g. 'ServiceWorker.workerVersionUpdated') of one session; returns the unsubscribe. */
+  on(event: string, sessionId: string, handler: (params: unknown) => void): () => void {
+    const name = `${event}.${sessionId}`
+    const listener = (params: object) => handler(params)
+    this.#client.on(name, listener)
+    return () => (this.#client as unknown as EventEmitter).off(name, listener)
   }
 
   /** Closes the socket; a disconnect from now on is no crash. */

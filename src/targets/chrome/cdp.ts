@@ -4,32 +4,34 @@
 import { raceAbort } from '../../core/abort.ts'
 import { ConfigError, TargetError, TimeoutError, isAgentprobeError } from '../../core/errors.ts'
 import { CdpConnection } from './cdp-connection.ts'
-import type { ChromeEndpoint } from './endpoint.ts'
+import type { ChromeCalls, EvaluateOptions, TargetSession, WaitOptions } from './chrome-calls.ts'
+import type { ChromeEndpoint, PipeCall } from './endpoint.ts'
 import { exceptionText } from './exception-text.ts'
 import { describeFilter, describeTarget, describeTargets, matchTarget, type TargetFilter, type TargetInfo } from './match-target.ts'
+import { commandShortcut, listCommands, type ExtensionCommand } from './commands.ts'
+import { allowPromptByKeys } from './permission-prompt.ts'
+import { grantPermissions, grantedPermissions, revokePermissions, type Granted, type PermissionRequest, type PermissionSet } from './permissions.ts'
 import { pollUntil } from './poll.ts'
+import { triggerAction, type TriggerActionOptions, type TriggeredAction } from './trigger-action.ts'
+import { serviceWorkerState, stopServiceWorker, type WorkerState } from './worker-lifecycle.ts'
+import { reloadLoadedExtension } from './extension-reload.ts'
+import { registeredContextMenu, type ContextMenuItem, type ContextMenuOptions } from './context-menu.ts'
 
-export interface WaitOptions {
-  /** ms (default 5000). */
-  timeout?: number
-  signal?: AbortSignal
-}
-
-export interface EvaluateOptions extends WaitOptions {
-  /** Run as if from a user gesture, for APIs that demand one (chrome.sidePanel.open, action.openPopup). */
-  userGesture?: boolean
-}
+export type { EvaluateOptions, WaitOptions } from './chrome-calls.ts'
 
 // Resolves once the document has loaded; evaluated right after the navigation commits.
 const LOADED = `document.readyState === 'complete' || new Promise((resolve) => addEventListener('load', () => resolve(true), { once: true }))`
 
-export class ChromeHelpers {
+export class ChromeHelpers implements ChromeCalls {
   readonly port: number
   readonly version: string
   readonly extensionId: string | undefined
   /** Aborted with a TargetError coded AGENTPROBE_TARGET_CRASHED when the browser dies or its DevTools connection drops. */
   readonly signal: AbortSignal
   readonly #cdp: CdpConnection
+  readonly #pipe: PipeCall | undefined
+  readonly #userDataDir: string | undefined
+  readonly #display: string | undefined
 
   private constructor(endpoint: ChromeEndpoint, cdp: CdpConnection) {
     this.port = endpoint.port
@@ -37,6 +39,9 @@ export class ChromeHelpers {
     this.extensionId = endpoint.extensionId
     this.signal = cdp.signal
     this.#cdp = cdp
+    this.#pipe = endpoint.pipe
+    this.#userDataDir = endpoint.userDataDir
+    this.#display = endpoint.display
   }
 
   /** Opens the browser-wide DevTools connection. */
@@ -105,10 +110,10 @@ export class ChromeHelpers {
     return this.openPage(`chrome-extension://${this.extensionId}/${path.replace(/^\/+/, '')}`, { timeout, signal })
   }
 
-  /** Opens `url` in a new tab, waits for it to load and returns its target. */
-  async openPage(url: string, { timeout = 5000, signal }: WaitOptions = {}): Promise<TargetInfo> {
+  /** Opens `url` in a new tab (`background`: behind the active one), waits for it to load and returns its target. */
+  async openPage(url: string, { timeout = 5000, signal, background = false }: WaitOptions & { background?: boolean } = {}): Promise<TargetInfo> {
     signal?.throwIfAborted()
-    const { targetId } = await this.#cdp.call('Target.createTarget', (c) => c.send('Target.createTarget', { url: 'about:blank' }))
+    const { targetId } = await this.#cdp.call('Target.createTarget', (c) => c.send('Target.createTarget', { url: 'about:blank', background }))
     try {
       await this.navigate(targetId, url, { timeout, signal })
     } catch (error) {
@@ -145,6 +150,79 @@ export class ChromeHelpers {
     await this.#cdp.inSession(targetId, (sessionId) =>
       this.#cdp.call('Storage.clearDataForStorageKey', (c) => c.send('Storage.clearDataForStorageKey', { storageKey, storageTypes }, sessionId)),
     )
+  }
+
+  /**
+   * One browser-level call over the DevTools pipe, for what the WebSocket answers "Method not
+   * available" to (Extensions.triggerAction…); from a test worker it is relayed to the main process.
+   */
+  async pipe<T = unknown>(method: string, params: Record<string, unknown> = {}, { timeout = 5000, signal }: WaitOptions = {}): Promise<T> {
+    if (this.#pipe === undefined) throw new TargetError(`${method} needs the DevTools pipe, and this browser was reached over its port alone (it was not launched by agentprobe)`)
+    const deadline = timeoutSignal(timeout, () => new TimeoutError(`${method} over the DevTools pipe did not answer within ${timeout} ms`))
+    return this.#cdp.call(method, () => raceAbort(this.#pipe!<T>(method, params), this.#with(signal, deadline)))
+  }
+
+  /** Runs `run` in a flat session attached to `targetId` (detached after), bounded by `timeout`. */
+  async session<T>(targetId: string, run: (session: TargetSession) => Promise<T>, { timeout = 5000, signal }: WaitOptions = {}): Promise<T> {
+    const deadline = timeoutSignal(timeout, () => new TimeoutError(`a DevTools session on target ${targetId} did not finish within ${timeout} ms`))
+    const work = this.#cdp.inSession(targetId, (sessionId) =>
+      run({
+        send: <R>(method: string, params?: Record<string, unknown>) => this.#cdp.call(method, (c) => c.send(method as never, params as never, sessionId) as Promise<R>),
+        on: (event, handler) => this.#cdp.on(event, sessionId, handler),
+      }),
+    )
+    return raceAbort(work, this.#with(signal, deadline))
+  }
+
+  /** Runs the extension's action as a click on its icon would (its popup, or action.onClicked), without pixels. */
+  triggerAction(options?: TriggerActionOptions): Promise<TriggeredAction> {
+    return triggerAction(this, options)
+  }
+
+  /** The manifest's keyboard commands, each with the key Chrome assigned or the reason it assigned none. */
+  commands(options?: WaitOptions): Promise<ExtensionCommand[]> {
+    return listCommands(this, options)
+  }
+
+  /** The keys of command `name` as `screen.press` takes them ('ctrl+shift+y'); a TargetError when it has none. */
+  shortcut(name: string, options?: WaitOptions): Promise<string> {
+    return commandShortcut(this, name, options)
+  }
+
+  /** The optional (and required) API permissions and host origins the extension holds now. */
+  permissions(options?: WaitOptions): Promise<PermissionSet> {
+    return grantedPermissions(this, options)
+  }
+
+  /** Grants optional permissions as a user allowing Chrome's prompt would (the prompt is answered by keyboard). */
+  grantPermissions(request: PermissionRequest, options?: WaitOptions): Promise<Granted> {
+    if (this.#display === undefined) throw new TargetError(`chrome.grantPermissions() answers Chrome's prompt with real keys, and this browser's X display is not known (it was not launched by agentprobe)`)
+    return grantPermissions(this, request, allowPromptByKeys(this.#display), options)
+  }
+
+  /** Removes optional permissions, as the extension's own chrome.permissions.remove would (no prompt). */
+  revokePermissions(request: PermissionRequest, options?: WaitOptions): Promise<void> {
+    return revokePermissions(this, request, options)
+  }
+
+  /** Stops the extension's service worker the way Chrome stops an idle one (not a reload); the next event starts it again. */
+  stopServiceWorker(options?: WaitOptions): Promise<{ ms: number }> {
+    return stopServiceWorker(this, options)
+  }
+
+  /** Whether the extension's service worker runs now ('none': it has none). */
+  serviceWorkerState(options?: WaitOptions): Promise<WorkerState> {
+    return serviceWorkerState(this, options)
+  }
+
+  /** Reloads the extension from its folder, as after a rebuild: onInstalled fires with reason 'update'. */
+  reloadExtension(options?: WaitOptions): Promise<{ ms: number }> {
+    return reloadLoadedExtension(this, options)
+  }
+
+  /** The extension's context-menu items as Chrome registered them (from the profile's own record of them). */
+  contextMenu(options?: ContextMenuOptions): Promise<ContextMenuItem[]> {
+    return registeredContextMenu(this.#userDataDir, this.extensionId, options)
   }
 
   /** Closes the DevTools connection (not the browser). */

@@ -1,12 +1,12 @@
 // Closing a target is asked, not done: Target.closeTarget answers before the browser drops the
 // target from its list (a popup was seen listed after it), so callers wait on the list itself.
 import { TargetError } from '../../core/errors.ts'
-import type { ChromeHelpers } from './cdp.ts'
+import type { ChromeCalls } from './chrome-calls.ts'
 import { describeTargets, type TargetInfo } from './match-target.ts'
 import { pollUntil } from './poll.ts'
 
 /** Resolves once none of `targets` is listed any more; a TargetError naming the ones left at `timeout`. */
-export async function waitUntilGone(chrome: ChromeHelpers, targets: readonly TargetInfo[], timeout: number): Promise<void> {
+export async function waitUntilGone(chrome: Pick<ChromeCalls, 'targets' | 'signal'>, targets: readonly TargetInfo[], timeout: number): Promise<void> {
   const ids = new Set(targets.map((t) => t.id))
   let left: TargetInfo[] = []
   await pollUntil(
@@ -20,7 +20,7 @@ export async function waitUntilGone(chrome: ChromeHelpers, targets: readonly Tar
 }
 
 /** Closes `targets` and waits until they are gone from the target list. */
-export async function closeTargets(chrome: ChromeHelpers, targets: readonly TargetInfo[], timeout: number): Promise<void> {
+export async function closeTargets(chrome: Pick<ChromeCalls, 'targets' | 'signal'> & { closeTarget(targetId: string): Promise<void> }, targets: readonly TargetInfo[], timeout: number): Promise<void> {
   // One already gone (closed with its window, or by the extension) answers with an error: the list decides.
   await Promise.all(targets.map((t) => chrome.closeTarget(t.id).catch(() => undefined)))
   await waitUntilGone(chrome, targets, timeout)

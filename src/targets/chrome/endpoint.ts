@@ -12,4 +12,13 @@ export interface ChromeEndpoint {
   readonly signal?: AbortSignal | undefined
   /** True once an orderly shutdown has begun: a dropped connection is then no crash. */
   readonly closing?: boolean | undefined
+  /** The X display the browser draws on: Chrome's own prompts take only real input. */
+  readonly display?: string | undefined
+  /** The browser's profile folder, for what Chrome keeps only there (the extension's registered context-menu items). */
+  readonly userDataDir?: string | undefined
+  /** A browser-level call over the DevTools pipe, for the methods a WebSocket refuses (Extensions.*). */
+  readonly pipe?: PipeCall | undefined
 }
+
+/** One browser-level CDP call over --remote-debugging-pipe: direct in the process that owns it, relayed elsewhere. */
+export type PipeCall = <T = unknown>(method: string, params?: Record<string, unknown>) => Promise<T>

@@ -1,12 +1,12 @@
 // Reloading an unpacked extension in place (after a rebuild, and in every reset) without
 // restarting Chromium, for any manifest: with a service worker or without one.
-import { TargetError, errorMessage } from '../../core/errors.ts'
-import type { ChromeHelpers } from './cdp.ts'
+import { ConfigError, TargetError, errorMessage } from '../../core/errors.ts'
+import type { ChromeCalls, WaitOptions } from './chrome-calls.ts'
 import { waitUntilGone } from './close-targets.ts'
-import type { ExtensionDir } from './extension-dir.ts'
+import { loadExtensionDir, type ExtensionDir } from './extension-dir.ts'
 
 /** The extension's targets: worker, popup, side panel, tabs, offscreen documents. */
-export async function extensionTargets(chrome: ChromeHelpers, extensionId: string) {
+export async function extensionTargets(chrome: ChromeCalls, extensionId: string) {
   return chrome.targets({ url: new RegExp(`^chrome-extension://${extensionId}/`) })
 }
 
@@ -17,7 +17,7 @@ export async function extensionTargets(chrome: ChromeHelpers, extensionId: strin
  * unloads a --load-extension extension for good. The reload fires onInstalled with reason 'update'.
  */
 export async function reloadExtension(
-  chrome: ChromeHelpers,
+  chrome: ChromeCalls,
   extension: ExtensionDir,
   loadUnpacked: () => Promise<unknown>,
   { timeout = 5000 }: { timeout?: number } = {},
@@ -35,4 +35,19 @@ export async function reloadExtension(
     })
   }
   return performance.now() - started
+}
+
+/**
+ * The fixture's reload, from wherever the test runs: the extension's folder as the browser lists
+ * it (Extensions.getExtensions), reloaded over the DevTools pipe as after a rebuild.
+ */
+export async function reloadLoadedExtension(chrome: ChromeCalls, { timeout = 5000, signal }: WaitOptions = {}): Promise<{ ms: number }> {
+  const id = chrome.extensionId
+  if (id === undefined) throw new ConfigError('reloadExtension() needs an extension, but none was loaded')
+  const { extensions } = await chrome.pipe<{ extensions: { id: string; path: string }[] }>('Extensions.getExtensions', {}, { signal })
+  const loaded = extensions.find((e) => e.id === id)
+  if (loaded === undefined) throw new TargetError(`reloadExtension(): the browser no longer lists the extension ${id} (loaded: ${extensions.map((e) => e.id).join(', ') || 'none'})`)
+  const dir = await loadExtensionDir(loaded.path)
+  const ms = await reloadExtension(chrome, dir, () => chrome.pipe('Extensions.loadUnpacked', { path: loaded.path }, { timeout, signal }), { timeout })
+  return { ms: Math.round(ms) }
 }

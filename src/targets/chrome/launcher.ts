@@ -5,7 +5,7 @@ import { TargetError, errorMessage } from '../../core/errors.ts'
 import type { Size } from '../../core/frame.ts'
 import { chromeArgs } from './chrome-args.ts'
 import { waitForDevToolsPort } from './devtools-port.ts'
-import type { ChromeEndpoint } from './endpoint.ts'
+import type { ChromeEndpoint, PipeCall } from './endpoint.ts'
 import { loadExtensionDir, type ExtensionDir } from './extension-dir.ts'
 import { browserVersion, extensionLoading, findBrowser } from './find-browser.ts'
 import { createProfile } from './profile.ts'
@@ -46,6 +46,7 @@ export interface ChromeProcess extends ChromeEndpoint {
   readonly version: string
   readonly signal: AbortSignal
   readonly closing: boolean
+  readonly pipe: PipeCall
   /** Loads (or, when already loaded, reloads from disk) an unpacked extension; resolves with its ID. */
   loadUnpacked(path: string): Promise<string>
   /** The extensions the browser has loaded (Extensions.getExtensions over the DevTools pipe). */
@@ -106,6 +107,7 @@ export async function launchChrome(options: LaunchChromeOptions): Promise<Chrome
     return {
       pid,
       port,
+      display,
       webSocketUrl: `ws://127.0.0.1:${port}${path}`,
       extensionId: extension?.id,
       extensionPath: extension?.path,
@@ -117,6 +119,7 @@ export async function launchChrome(options: LaunchChromeOptions): Promise<Chrome
       get closing() {
         return closing
       },
+      pipe: (method, params) => chrome.pipe.send(method, params),
       loadUnpacked: async (path) => (await chrome.pipe.send<{ id: string }>('Extensions.loadUnpacked', { path })).id,
       loadedExtensions,
       close,

@@ -8,6 +8,7 @@ import { loadExtensionDir } from './extension-dir.ts'
 import { extensionTargets, reloadExtension } from './extension-reload.ts'
 import { clearExtensionStorage } from './extension-storage.ts'
 import { describeTargets, type TargetInfo } from './match-target.ts'
+import { revokeOptionalPermissions } from './permissions.ts'
 import { pollUntil } from './poll.ts'
 
 /** The loaded extension: its folder (the manifest is read again, it may have been rebuilt) and how to reload it. */
@@ -38,8 +39,8 @@ const QUIET_MS = 200
  * Closes every tab but one and the extension's pages (popups, side panels, tabs, offscreen
  * documents), waiting until they are gone from the list; clears the extension origin's storage
  * (chrome.storage areas when it has them; localStorage, IndexedDB, Cache Storage either way) from
- * the tab kept; reloads the extension and lets its onInstalled settle (a tab it opens is closed);
- * leaves the kept tab on `url`. Resolves with the time taken, in all and per step.
+ * the tab kept; revokes the optional permissions a test granted; reloads the extension and lets
+ * its onInstalled settle (a tab it opens is closed); leaves the kept tab on `url`. Resolves with the time taken, in all and per step.
  */
 export async function resetBrowserState(
   chrome: ChromeHelpers,
@@ -73,6 +74,8 @@ export async function resetBrowserState(
   const tab = await step('close the other tabs and the extension pages', () => closeAllButOneTab(chrome, dir?.id, timeout))
   if (dir !== undefined && extension !== undefined) {
     await step('clear its storage', () => clearExtensionStorage(chrome, dir, { tabId: tab.id, timeout }))
+    // A reload keeps what a test granted; Chrome still remembers it, so asking again needs no prompt.
+    if (dir.optionalPermissions) await step('revoke its optional permissions', () => revokeOptionalPermissions(chrome, { timeout }))
     await step('reload it', () => reloadExtension(chrome, dir, extension.loadUnpacked, { timeout }))
     if (dir.serviceWorker !== undefined) {
       await step('let onInstalled settle', () => waitForQuietTabs(chrome, timeout))

@@ -1,0 +1,34 @@
+import { mkdtemp, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { expect, it } from 'vitest'
+import { loadBenchCases } from './bench-cases.ts'
+
+const BASE = `{ id: 'worker-lifecycle/x', category: 'worker-lifecycle', extension: 'tally', edits: [], verify: "Does it show 'x'?", mutantDescription: 'm', expected: { good: 'pass', mutant: 'fail' }, truth: async () => true`
+
+async function load(cases: string[]): Promise<unknown> {
+  const dir = await mkdtemp(join(tmpdir(), 'agentprobe-bench-cases-'))
+  const file = join(dir, 'cases.mjs')
+  await writeFile(file, `const STOP_WORKER = { stopWorker: true }\nexport default [${cases.map((c, i) => c.replace("'worker-lifecycle/x'", `'worker-lifecycle/x${i}'`)).join(',\n')}]\n`)
+  return loadBenchCases([file], dir).then((loaded) => loaded.map((c) => c.benchCase.instruction), (error: unknown) => error)
+}
+
+it('a browser case says its instruction as one string, or as instructions with worker stops between them', async () => {
+  expect(await load([`${BASE}, instruction: 'Click it.' }`, `${BASE}, instruction: [STOP_WORKER, 'Click it.', STOP_WORKER, 'Look.'] }`])).toEqual([
+    'Click it.',
+    [{ stopWorker: true }, 'Click it.', { stopWorker: true }, 'Look.'],
+  ])
+})
+
+it('a list must end with an instruction and hold only instructions and STOP_WORKER; an Android case takes a string only', async () => {
+  const error = await load([
+    `${BASE}, instruction: ['Click it.', STOP_WORKER] }`,
+    `${BASE}, instruction: ['Click it.', { stop: true }] }`,
+    `${BASE}, instruction: [] }`,
+    `${BASE}, target: 'android', package: 'p', builds: { good: 'a', mutant: 'b' }, instruction: ['Tap it.'] }`,
+  ])
+  expect(String(error)).toContain('case 1 (worker-lifecycle/x0): instruction must end with an instruction (the one verify checks), not STOP_WORKER')
+  expect(String(error)).toContain('case 2 (worker-lifecycle/x1): instruction step 2 is neither a non-empty string nor STOP_WORKER')
+  expect(String(error)).toContain('case 3 (worker-lifecycle/x2): instruction must be a non-empty string or a list of them and STOP_WORKER steps')
+  expect(String(error)).toMatch(/case 4 \(worker-lifecycle\/x3\): instruction must be a non-empty string$/m)
+})

@@ -1,0 +1,29 @@
+// Chrome answers `chrome.permissions` and `chrome.commands` only inside the extension, and not every
+// extension has a worker or a page to run them in. Its own manifest.json, opened as a tab, is an
+// extension document every extension has; a background tab leaves the agent's screen (and an open
+// popup) as it was.
+import { ConfigError } from '../../core/errors.ts'
+import type { ChromeCalls, WaitOptions } from './chrome-calls.ts'
+import type { TargetFilter, TargetInfo } from './match-target.ts'
+
+/** The fixture's calls these helpers use: evaluate, and opening and closing a tab. */
+export interface ExtensionTabs extends ChromeCalls {
+  openPage(url: string, options?: WaitOptions & { background?: boolean }): Promise<TargetInfo>
+  closeTarget(targetId: string): Promise<void>
+}
+
+/** Runs `use` with a filter for a background tab at chrome-extension://<id>/manifest.json, closed afterwards. */
+export async function inExtensionTab<T>(chrome: ExtensionTabs, helper: string, use: (tab: TargetFilter) => Promise<T>, options: WaitOptions = {}): Promise<T> {
+  if (chrome.extensionId === undefined) throw new ConfigError(`chrome.${helper}() needs an extension, but none was loaded`)
+  return inBackgroundTab(chrome, `chrome-extension://${chrome.extensionId}/manifest.json`, use, options)
+}
+
+/** Runs `use` with a filter for a background tab at `url`, closed afterwards whatever happens. */
+export async function inBackgroundTab<T>(chrome: ExtensionTabs, url: string, use: (tab: TargetFilter) => Promise<T>, options: WaitOptions = {}): Promise<T> {
+  const tab = await chrome.openPage(url, { ...options, background: true })
+  try {
+    return await use({ type: 'page', url: tab.url })
+  } finally {
+    await chrome.closeTarget(tab.id).catch(() => undefined)
+  }
+}
