@@ -54,7 +54,9 @@ describe('the example suite through each adapter, against the double', () => {
     const artifacts = await mkdtemp(join(tmpdir(), 'agentprobe-examples-'))
     const before = double.calls.length
     const urls = { OPENAI_BASE_URL: double.url, AGENTPROBE_BASE_URL: double.url, GEMINI_BASE_URL: double.origin, ANTHROPIC_BASE_URL: double.origin, ...(azure && { AZURE_CUA_BASE_URL: double.origin }) }
-    const r = await execa('npx', ['vitest', 'run', '--project', 'examples'], { cwd: ROOT, env: cleanEnv({ ...env, ...urls, AGENTPROBE_ARTIFACTS_DIR: artifacts }), extendEnv: false, reject: false, all: true })
+    // The side-panel example and its broken variants: the examples of the browser's own surfaces
+    // (context menu, shortcut, permission prompt, worker restart) run keyless in `npm run example`.
+    const r = await execa('npx', ['vitest', 'run', '--project', 'examples', 'examples/sidepanel.cua.test.ts', 'examples/broken/'], { cwd: ROOT, env: cleanEnv({ ...env, ...urls, AGENTPROBE_ARTIFACTS_DIR: artifacts }), extendEnv: false, reject: false, all: true })
     expect(r.exitCode, r.all).toBe(0)
     expect(r.all).toMatch(/agentprobe \[examples\]: model \S+ \(/)
     expect(r.all).not.toContain(KEY)
