@@ -1,4 +1,5 @@
-// agent.query, agent.waitFor and screen.click({ description }) through the OpenAI adapters against
+// agent.query, agent.waitFor and screen.click({ description }) through the OpenAI adapters (and, leaner,
+// Claude's and Gemini's) against
 // the model double, on a real Chromium with the Tally extension (its count lives in chrome.storage):
 // the count the model reads is the one the extension stored, a described click lands on its button,
 // a state that comes late is waited for, and the test replays from its cassette with the double stopped.
@@ -41,7 +42,7 @@ afterAll(async () => {
 const GA = { AGENTPROBE_MODEL: 'openai/gpt-5.4', OPENAI_API_KEY: KEY }
 
 function model(env: Record<string, string>, settings: ModelSettings = {}): Promise<Model> {
-  return modelFor({ ...env, OPENAI_BASE_URL: double.url, AGENTPROBE_BASE_URL: double.url }, { retry: { maxRetries: 0 }, ...settings }, target.locator)
+  return modelFor({ ...env, OPENAI_BASE_URL: double.url, AGENTPROBE_BASE_URL: double.url, ANTHROPIC_BASE_URL: double.origin, GEMINI_BASE_URL: double.origin }, { retry: { maxRetries: 0 }, ...settings }, target.locator)
 }
 
 async function session(m: Model): Promise<TestSession> {
@@ -74,6 +75,8 @@ const ADAPTERS: [name: string, env: Record<string, string>, settings: ModelSetti
   ['Chat Completions on the 0–999 grid (Qwen3-VL)', { AGENTPROBE_MODEL: 'openai-compatible/qwen3-vl-8b', AGENTPROBE_API_KEY: KEY }, {}, 'chat'],
   ['Chat Completions on a smart-resized image (UI-TARS 1.5)', { AGENTPROBE_MODEL: 'openai-compatible/ui-tars-1.5-7b', AGENTPROBE_API_KEY: KEY }, {}, 'chat'],
   ['Chat Completions in pixels, without structured output (fenced replies)', { AGENTPROBE_MODEL: 'openai-compatible/llava-v1.6-34b', AGENTPROBE_API_KEY: KEY }, { structuredOutput: false }, 'chat'],
+  ['Claude, in pixels of the image sent (structured output)', { AGENTPROBE_MODEL: 'anthropic/claude-sonnet-4-6', ANTHROPIC_API_KEY: KEY }, {}, 'anthropic'],
+  ["Gemini's native API on the 0–999 grid (responseJsonSchema)", { AGENTPROBE_MODEL: 'gemini/gemini-2.5-computer-use-preview-10-2025', GEMINI_API_KEY: KEY }, {}, 'gemini'],
 ]
 
 describe('a query of the popup counter matches chrome.storage; a described click lands on its button', () => {
@@ -100,6 +103,8 @@ describe('a query of the popup counter matches chrome.storage; a described click
     expect(query).toMatchObject({ passed: true, value: { count: 2 }, evidence: expect.stringContaining('You clicked') })
     expect(query.frame).toBeDefined()
     expect(query.usage.inputTokens).toBeGreaterThan(0)
+    // Priced from the table like any other call (the self-hosted chat models have no price).
+    if (api !== 'chat') expect(query.usage.costUsd).toBeGreaterThan(0)
   })
 
   it('Azure: the same, with the key in the api-key header', async () => {
