@@ -69,12 +69,13 @@ async function tally(s: TestSession): Promise<{ count: number; points: Point[] }
 
 const since = (before: number): DoubleCall[] => double.calls.slice(before)
 
+// One row per API and coordinate convention that answers differently on the wire; the smart-resized and
+// plain-pixel chat families, and replies without structured output, are covered by the unit tests of
+// cold-call.ts and query-reply.ts (each row here is a browser run of about 20 s).
 const ADAPTERS: [name: string, env: Record<string, string>, settings: ModelSettings, api: DoubleCall['api']][] = [
   ['Responses, GA computer tool (structured output)', GA, {}, 'responses'],
   ['Responses, computer-use-preview (the JSON asked for in words)', { AGENTPROBE_MODEL: 'openai/computer-use-preview', OPENAI_API_KEY: KEY }, {}, 'responses'],
   ['Chat Completions on the 0–999 grid (Qwen3-VL)', { AGENTPROBE_MODEL: 'openai-compatible/qwen3-vl-8b', AGENTPROBE_API_KEY: KEY }, {}, 'chat'],
-  ['Chat Completions on a smart-resized image (UI-TARS 1.5)', { AGENTPROBE_MODEL: 'openai-compatible/ui-tars-1.5-7b', AGENTPROBE_API_KEY: KEY }, {}, 'chat'],
-  ['Chat Completions in pixels, without structured output (fenced replies)', { AGENTPROBE_MODEL: 'openai-compatible/llava-v1.6-34b', AGENTPROBE_API_KEY: KEY }, { structuredOutput: false }, 'chat'],
   ['Claude, in pixels of the image sent (structured output)', { AGENTPROBE_MODEL: 'anthropic/claude-sonnet-4-6', ANTHROPIC_API_KEY: KEY }, {}, 'anthropic'],
   ["Gemini's native API on the 0–999 grid (responseJsonSchema)", { AGENTPROBE_MODEL: 'gemini/gemini-2.5-computer-use-preview-10-2025', GEMINI_API_KEY: KEY }, {}, 'gemini'],
 ]
