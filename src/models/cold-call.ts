@@ -66,3 +66,20 @@ async function imageFor(c: ColdCaller, frame: Frame): Promise<{ image: CanvasIma
   const canvas = canvasFor(c.family.convention, frame, c.canvas)
   return { image: await encodeCanvas(frame, canvas), canvas }
 }
+
+/** A provider adapter's verify, query and locate: each a cold call through the adapter's one `cold` caller. */
+export abstract class ColdCalls {
+  protected abstract readonly cold: ColdCaller
+
+  verify(question: string, frame: Frame, options: { signal?: AbortSignal } = {}): Promise<Verdict> {
+    return coldVerify(this.cold, question, frame, options.signal)
+  }
+
+  query(question: string, schema: JsonObjectSchema, frame: Frame, options: { signal?: AbortSignal } = {}): Promise<QueryReply> {
+    return coldQuery(this.cold, question, schema, frame, options.signal)
+  }
+
+  locate(description: string, frame: Frame, options: { signal?: AbortSignal } = {}): Promise<LocateReply> {
+    return coldLocate(this.cold, description, frame, options.signal)
+  }
+}

@@ -8,12 +8,12 @@ import type { MessageCreateParamsNonStreaming as BetaParams } from '@anthropic-a
 import type { MessageCreateParamsNonStreaming } from '@anthropic-ai/sdk/resources/messages/messages'
 import { pointerAfter } from '../../core/action.ts'
 import { ModelError } from '../../core/errors.ts'
-import type { Frame, Size } from '../../core/frame.ts'
-import type { Decision, JsonObjectSchema, LocateReply, Model, QueryReply, Turn, Usage, Verdict } from '../../core/model.ts'
+import type { Size } from '../../core/frame.ts'
+import type { Decision, Model, Turn, Usage } from '../../core/model.ts'
 import { detectContextOverflow, estimateImageTokens, estimateTextTokens, judgeReply } from '../../core/reply-checks.ts'
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../../core/retry-policy.ts'
 import { DEFAULT_CANVAS, encodeCanvas, encodeCrop } from '../canvas-image.ts'
-import { coldLocate, coldQuery, coldVerify, type ColdCaller, type ColdReply, type ColdRequest } from '../cold-call.ts'
+import { ColdCalls, type ColdCaller, type ColdReply, type ColdRequest } from '../cold-call.ts'
 import { FAMILIES } from '../families/index.ts'
 import { keyRedactor, type Connection } from '../openai-client.ts'
 import { costOf, priceFor, type PriceTable } from '../prices.ts'
@@ -53,23 +53,24 @@ export interface AnthropicModelOptions {
 
 const CACHED = { type: 'ephemeral' } as const
 
-export class AnthropicModel implements Model {
+export class AnthropicModel extends ColdCalls implements Model {
   readonly id: string
   readonly tool: AnthropicToolKind
   readonly #o: AnthropicModelOptions
   readonly #client: Anthropic
   readonly #redact: (text: string) => string
   readonly #runs = new RunStore<Conversation>()
-  readonly #cold: ColdCaller
+  protected readonly cold: ColdCaller
 
   constructor(options: AnthropicModelOptions) {
+    super()
     this.#o = options
     this.id = options.id
     this.tool = options.tool ?? defaultTool(options.model)
     this.#client = anthropicClient(options.connection)
     this.#redact = keyRedactor(options.connection.apiKey)
     // Claude points in pixels of the image it was sent; the limit is capped as the agent's image is, so no frame fits past 1.15 MP.
-    this.#cold = { id: this.id, family: FAMILIES.pixels, canvas: anthropicCanvas(options.canvas ?? DEFAULT_CANVAS, options.canvas), call: (r) => this.#coldCall(r) }
+    this.cold = { id: this.id, family: FAMILIES.pixels, canvas: anthropicCanvas(options.canvas ?? DEFAULT_CANVAS, options.canvas), call: (r) => this.#coldCall(r) }
   }
 
   async next(turn: Turn): Promise<Decision> {
@@ -109,18 +110,6 @@ export class AnthropicModel implements Model {
     c.pending = []
     const { decision, end } = decideWithoutActions(judgement, c, base, read.text)
     return end ? this.#end(turn.runId, decision) : decision
-  }
-
-  verify(question: string, frame: Frame, options: { signal?: AbortSignal } = {}): Promise<Verdict> {
-    return coldVerify(this.#cold, question, frame, options.signal)
-  }
-
-  query(question: string, schema: JsonObjectSchema, frame: Frame, options: { signal?: AbortSignal } = {}): Promise<QueryReply> {
-    return coldQuery(this.#cold, question, schema, frame, options.signal)
-  }
-
-  locate(description: string, frame: Frame, options: { signal?: AbortSignal } = {}): Promise<LocateReply> {
-    return coldLocate(this.#cold, description, frame, options.signal)
   }
 
   /**

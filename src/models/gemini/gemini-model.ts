@@ -6,13 +6,13 @@ import type { GoogleGenAI } from '@google/genai'
 import { Environment } from '@google/genai'
 import { ModelError } from '../../core/errors.ts'
 import type { Failure } from '../../core/failures.ts'
-import type { Frame, Size } from '../../core/frame.ts'
+import type { Size } from '../../core/frame.ts'
 import { fitWithin } from '../../core/geometry.ts'
-import type { Decision, JsonObjectSchema, LocateReply, Model, QueryReply, Turn, Usage, Verdict } from '../../core/model.ts'
+import type { Decision, Model, Turn, Usage } from '../../core/model.ts'
 import { detectContextOverflow, estimateImageTokens, estimateTextTokens, judgeReply, malformedAction } from '../../core/reply-checks.ts'
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../../core/retry-policy.ts'
 import { DEFAULT_CANVAS, encodeCanvas } from '../canvas-image.ts'
-import { coldLocate, coldQuery, coldVerify, type ColdCaller, type ColdReply, type ColdRequest } from '../cold-call.ts'
+import { ColdCalls, type ColdCaller, type ColdReply, type ColdRequest } from '../cold-call.ts'
 import { describeGrid } from '../families/family.ts'
 import { FAMILIES } from '../families/index.ts'
 import { keyRedactor, type Connection } from '../openai-client.ts'
@@ -54,7 +54,7 @@ export interface GeminiModelOptions {
   verifyModel?: string
 }
 
-export class GeminiModel implements Model {
+export class GeminiModel extends ColdCalls implements Model {
   readonly id: string
   readonly tool: GeminiTool
   readonly environment: GeminiEnvironment
@@ -62,9 +62,10 @@ export class GeminiModel implements Model {
   readonly #client: GoogleGenAI
   readonly #redact: (text: string) => string
   readonly #runs = new RunStore<Conversation>()
-  readonly #cold: ColdCaller
+  protected readonly cold: ColdCaller
 
   constructor(options: GeminiModelOptions) {
+    super()
     this.#o = options
     this.id = options.id
     this.tool = options.tool ?? (/computer-use/.test(options.model) ? 'computerUse' : 'functions')
@@ -72,7 +73,7 @@ export class GeminiModel implements Model {
     this.#client = geminiClient(options.connection)
     this.#redact = keyRedactor(options.connection.apiKey)
     // Gemini points on its 0–999 grid whatever the image's size, in the cold calls as in the agent's.
-    this.#cold = { id: this.id, family: FAMILIES.gemini, canvas: options.canvas ?? DEFAULT_CANVAS, call: (r) => this.#coldCall(r) }
+    this.cold = { id: this.id, family: FAMILIES.gemini, canvas: options.canvas ?? DEFAULT_CANVAS, call: (r) => this.#coldCall(r) }
   }
 
   async next(turn: Turn): Promise<Decision> {
@@ -121,18 +122,6 @@ export class GeminiModel implements Model {
     c.pending = []
     const { decision, end } = decideWithoutActions(judgement, c, base, read.text)
     return end ? this.#end(turn.runId, decision) : decision
-  }
-
-  verify(question: string, frame: Frame, options: { signal?: AbortSignal } = {}): Promise<Verdict> {
-    return coldVerify(this.#cold, question, frame, options.signal)
-  }
-
-  query(question: string, schema: JsonObjectSchema, frame: Frame, options: { signal?: AbortSignal } = {}): Promise<QueryReply> {
-    return coldQuery(this.#cold, question, schema, frame, options.signal)
-  }
-
-  locate(description: string, frame: Frame, options: { signal?: AbortSignal } = {}): Promise<LocateReply> {
-    return coldLocate(this.#cold, description, frame, options.signal)
   }
 
   /** One cold call (verify, query, locate) outside any run, on the verification model, held to its format by responseJsonSchema. */

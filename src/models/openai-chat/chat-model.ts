@@ -4,9 +4,9 @@
 import type OpenAI from 'openai'
 import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageToolCall } from 'openai/resources/chat/completions'
 import { ModelError } from '../../core/errors.ts'
-import type { Frame, Size } from '../../core/frame.ts'
+import type { Size } from '../../core/frame.ts'
 import { canvasFor } from '../../core/geometry.ts'
-import type { Decision, JsonObjectSchema, LocateReply, Model, QueryReply, Turn, Usage, Verdict } from '../../core/model.ts'
+import type { Decision, Model, Turn, Usage } from '../../core/model.ts'
 import { detectContextOverflow, estimateImageTokens, estimateTextTokens, judgeReply } from '../../core/reply-checks.ts'
 import { decideWithoutActions, forgiveOnce } from '../reply-decision.ts'
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../../core/retry-policy.ts'
@@ -14,7 +14,7 @@ import { DEFAULT_CANVAS, encodeCanvas } from '../canvas-image.ts'
 import { familyFor, type Family } from '../families/index.ts'
 import { keyRedactor, openaiClient, type Connection } from '../openai-client.ts'
 import { costOf, priceFor, type PriceTable } from '../prices.ts'
-import { coldLocate, coldQuery, coldVerify, type ColdCaller, type ColdReply, type ColdRequest } from '../cold-call.ts'
+import { ColdCalls, type ColdCaller, type ColdReply, type ColdRequest } from '../cold-call.ts'
 import { systemPrompt } from '../prompt.ts'
 import { withRetriesOrOverflow } from '../retry.ts'
 import { RunStore } from '../run-store.ts'
@@ -43,22 +43,23 @@ export interface ChatModelOptions {
   verifyModel?: string
 }
 
-export class OpenAIChatModel implements Model {
+export class OpenAIChatModel extends ColdCalls implements Model {
   readonly id: string
   readonly family: Family
   readonly #o: ChatModelOptions
   readonly #client: OpenAI
   readonly #redact: (text: string) => string
   readonly #runs = new RunStore<ChatConversation>()
-  readonly #cold: ColdCaller
+  protected readonly cold: ColdCaller
 
   constructor(options: ChatModelOptions) {
+    super()
     this.#o = options
     this.id = options.id
     this.family = familyFor(options.model, options.coordinates)
     this.#client = openaiClient(options.connection)
     this.#redact = keyRedactor(options.connection.apiKey)
-    this.#cold = { id: this.id, family: this.family, canvas: options.canvas ?? DEFAULT_CANVAS, call: (r) => this.#coldCall(r) }
+    this.cold = { id: this.id, family: this.family, canvas: options.canvas ?? DEFAULT_CANVAS, call: (r) => this.#coldCall(r) }
   }
 
   async next(turn: Turn): Promise<Decision> {
@@ -102,18 +103,6 @@ export class OpenAIChatModel implements Model {
     }
     const { decision, end } = decideWithoutActions(judgement, c, base, text)
     return end ? this.#end(turn.runId, decision) : decision
-  }
-
-  verify(question: string, frame: Frame, options: { signal?: AbortSignal } = {}): Promise<Verdict> {
-    return coldVerify(this.#cold, question, frame, options.signal)
-  }
-
-  query(question: string, schema: JsonObjectSchema, frame: Frame, options: { signal?: AbortSignal } = {}): Promise<QueryReply> {
-    return coldQuery(this.#cold, question, schema, frame, options.signal)
-  }
-
-  locate(description: string, frame: Frame, options: { signal?: AbortSignal } = {}): Promise<LocateReply> {
-    return coldLocate(this.#cold, description, frame, options.signal)
   }
 
   /** One cold call (verify, query, locate) on the verification model, the image in the family's canvas. */

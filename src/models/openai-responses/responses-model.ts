@@ -4,16 +4,16 @@
 import type OpenAI from 'openai'
 import type { ResponseCreateParamsNonStreaming, ResponseInputItem, Tool } from 'openai/resources/responses/responses'
 import { ModelError } from '../../core/errors.ts'
-import type { Frame, Size } from '../../core/frame.ts'
+import type { Size } from '../../core/frame.ts'
 import { fitWithin } from '../../core/geometry.ts'
-import type { Decision, JsonObjectSchema, LocateReply, Model, QueryReply, Turn, Usage, Verdict } from '../../core/model.ts'
+import type { Decision, Model, Turn, Usage } from '../../core/model.ts'
 import { detectContextOverflow, estimateImageTokens, estimateTextTokens, judgeReply } from '../../core/reply-checks.ts'
 import { decideWithoutActions, forgiveOnce } from '../reply-decision.ts'
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../../core/retry-policy.ts'
 import { DEFAULT_CANVAS, encodeCanvas } from '../canvas-image.ts'
 import { keyRedactor, openaiClient, type Connection } from '../openai-client.ts'
 import { costOf, priceFor, type PriceTable } from '../prices.ts'
-import { coldLocate, coldQuery, coldVerify, type ColdCaller, type ColdReply, type ColdRequest } from '../cold-call.ts'
+import { ColdCalls, type ColdCaller, type ColdReply, type ColdRequest } from '../cold-call.ts'
 import { FAMILIES } from '../families/index.ts'
 import { systemPrompt } from '../prompt.ts'
 import { withRetriesOrOverflow } from '../retry.ts'
@@ -51,23 +51,24 @@ export interface ResponsesModelOptions {
   verifyModel?: string
 }
 
-export class OpenAIResponsesModel implements Model {
+export class OpenAIResponsesModel extends ColdCalls implements Model {
   readonly id: string
   readonly tool: ComputerToolKind
   readonly #o: ResponsesModelOptions
   readonly #client: OpenAI
   readonly #redact: (text: string) => string
   readonly #runs = new RunStore<Conversation>()
-  readonly #cold: ColdCaller
+  protected readonly cold: ColdCaller
 
   constructor(options: ResponsesModelOptions) {
+    super()
     this.#o = options
     this.id = options.id
     this.tool = options.tool ?? (/computer-use-preview/.test(options.model) ? 'computer_use_preview' : 'computer')
     this.#client = openaiClient(options.connection)
     this.#redact = keyRedactor(options.connection.apiKey)
     // The computer tool answers in pixels of the image sent; so do its cold calls.
-    this.#cold = { id: this.id, family: FAMILIES.pixels, canvas: options.canvas ?? DEFAULT_CANVAS, call: (r) => this.#coldCall(r) }
+    this.cold = { id: this.id, family: FAMILIES.pixels, canvas: options.canvas ?? DEFAULT_CANVAS, call: (r) => this.#coldCall(r) }
   }
 
   async next(turn: Turn): Promise<Decision> {
@@ -120,18 +121,6 @@ export class OpenAIResponsesModel implements Model {
     c.pending = []
     const { decision, end } = decideWithoutActions(judgement, c, base, read.text)
     return end ? this.#end(turn.runId, decision) : decision
-  }
-
-  verify(question: string, frame: Frame, options: { signal?: AbortSignal } = {}): Promise<Verdict> {
-    return coldVerify(this.#cold, question, frame, options.signal)
-  }
-
-  query(question: string, schema: JsonObjectSchema, frame: Frame, options: { signal?: AbortSignal } = {}): Promise<QueryReply> {
-    return coldQuery(this.#cold, question, schema, frame, options.signal)
-  }
-
-  locate(description: string, frame: Frame, options: { signal?: AbortSignal } = {}): Promise<LocateReply> {
-    return coldLocate(this.#cold, description, frame, options.signal)
   }
 
   /** One cold call (verify, query, locate) on the verification model, without provider storage. */
