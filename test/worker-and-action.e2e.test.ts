@@ -125,7 +125,8 @@ describe('context menus', () => {
     await new Promise((done) => server.once('listening', done))
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
   })
-  afterAll(() => new Promise<void>((done) => server.close(() => done())))
+  // Chromium keeps its connections to the page alive: close them, or close() waits for them.
+  afterAll(() => new Promise<void>((done) => (server.closeAllConnections(), server.close(() => done()))))
 
   it('lists the items as Chrome registered them', async () => {
     const items = await browser.chrome.contextMenu({ waitFor: 'Save this image' })

@@ -25,6 +25,9 @@ async function reportTests(html: string): Promise<string[]> {
   return [...text.matchAll(/<article class="test[^>]*>\n<header><span class="icon">[^<]*<\/span><h2>([^<]*)<\/h2>/g)].map((m) => m[1]!.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))))
 }
 
+// The side-panel example and its broken variants: four tests whose every step the report shows.
+const EXAMPLES = ['examples/sidepanel.cua.test.ts', 'examples/broken/']
+
 describe('after the examples run', () => {
   let dir: string
   let output: string
@@ -32,7 +35,7 @@ describe('after the examples run', () => {
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'agentprobe-report-e2e-'))
-    const run = await vitest(['run', '--project', 'examples', '--reporter=default', '--reporter=json', `--outputFile.json=${join(dir, 'results.json')}`], {
+    const run = await vitest(['run', '--project', 'examples', ...EXAMPLES, '--reporter=default', '--reporter=json', `--outputFile.json=${join(dir, 'results.json')}`], {
       AGENTPROBE_ARTIFACTS_DIR: join(dir, 'artifacts'),
       GITHUB_STEP_SUMMARY: join(dir, 'step-summary.md'),
     })
@@ -94,7 +97,7 @@ describe('after the examples run', () => {
     const shardDir = join(dir, 'sharded')
     const env = { AGENTPROBE_ARTIFACTS_DIR: join(shardDir, 'artifacts') }
     for (const shard of ['1/2', '2/2']) {
-      const run = await vitest(['run', '--project', 'examples', `--shard=${shard}`, '--reporter=blob', `--outputFile.blob=${join(shardDir, 'blobs', `blob-${shard.replace('/', '-')}.json`)}`], env)
+      const run = await vitest(['run', '--project', 'examples', ...EXAMPLES, `--shard=${shard}`, '--reporter=blob', `--outputFile.blob=${join(shardDir, 'blobs', `blob-${shard.replace('/', '-')}.json`)}`], env)
       expect(run.exitCode, run.all).toBe(0)
     }
     expect(await readdir(join(shardDir, 'blobs'))).toHaveLength(2)
