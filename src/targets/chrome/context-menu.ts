@@ -51,6 +51,9 @@ export async function registeredContextMenu(profileDir: string | undefined, exte
   if (extensionId === undefined) throw new ConfigError('contextMenu() needs an extension, but none was loaded')
   if (profileDir === undefined) throw new TargetError('contextMenu() reads the profile folder Chrome keeps the items in, and this browser was not launched by agentprobe (its folder is unknown)')
   const { waitFor, timeout = 5000, signal } = options
+  if (waitFor !== undefined && typeof waitFor !== 'string' && !(waitFor instanceof RegExp)) {
+    throw new ConfigError(`contextMenu({ waitFor }) takes an item's title, a string or a RegExp; got ${JSON.stringify(waitFor)}`)
+  }
   const deadline = performance.now() + timeout
   for (;;) {
     const items = await readItems(join(profileDir, 'Default', 'Extension State'), extensionId)
