@@ -152,7 +152,8 @@ describe('lifecycle', () => {
     }
   })
 
-  it('says why a worker that throws at its top level cannot be reached: it never registered', async () => {
+  // Its wait for Chromium to drop the worker is bounded at 30 s by itself; the test's own bound must outlast it and the launch.
+  it('says why a worker that throws at its top level cannot be reached: it never registered', { timeout: 60_000 }, async () => {
     const dir = await mkdtemp(join(tmpdir(), 'agentprobe-throwing-worker-'))
     await writeFile(join(dir, 'manifest.json'), JSON.stringify({ manifest_version: 3, name: 'Throws', version: '1', background: { service_worker: 'sw.js' } }))
     await writeFile(join(dir, 'sw.js'), 'chrome.action.onClicked.addListener(() => {}) // no "action" in the manifest: a TypeError at once')
