@@ -109,3 +109,26 @@ describe('a cassette recorded through Claude', () => {
     expect(double.calls.length).toBe(before)
   })
 })
+
+describe('a popup whose script is ready only after it is drawn', () => {
+  // Replay used to click the moment the recorded frame appeared: on a loaded machine, before the
+  // popup's script had its window id, so the side panel never opened (seen in CI as replay_drift).
+  it('replays: each decision is held as long as the model took, so the click finds the script ready', { timeout: 240_000 }, async () => {
+    const slow = await materializeMutant('slow-popup-script')
+    const thinking = await startModelDouble({ apiKey: KEY, thinkMs: 1500 })
+    const recorded = join(dir, 'slow-popup.cassette.json')
+    try {
+      const r = await run(['--extension', slow, '--case', sidepanelCase, '--output-dir', join(dir, 'slow-record'), '--cassette', recorded, '--cassette-mode', 'record'], { ...model, OPENAI_BASE_URL: thinking.url })
+      expect(r.exitCode, r.all).toBe(0)
+    } finally {
+      await thinking.close()
+    }
+    const steps = (JSON.parse(await readFile(recorded, 'utf8')) as { tests: Record<string, Record<string, { kind: string; steps?: { thinkMs?: number }[] }[]>> }).tests['sidepanel-open-test']!['openai/gpt-5.4']!
+    expect(steps[0]!.steps!.every((s) => s.thinkMs! >= 1500)).toBe(true)
+    const r = await run(['--extension', slow, '--case', sidepanelCase, '--output-dir', join(dir, 'slow-replay'), '--cassette', recorded], { CI: 'true' })
+    expect(r.exitCode, r.all).toBe(0)
+    const trace = JSON.parse(await readFile(join(dir, 'slow-replay', 'trace.json'), 'utf8')) as { cassette: object; runs: { steps: { actions: unknown[]; notes?: string[] }[] }[] }
+    expect(trace.cassette).toMatchObject({ mode: 'replay', liveSteps: 0 })
+    for (const step of trace.runs[0]!.steps.filter((s) => s.actions.length > 0)) expect(step.notes?.join(' ')).toMatch(/replay held the decision \d+ ms/)
+  })
+})

@@ -90,6 +90,37 @@ describe('CassetteModel', () => {
     expect(agent?.kind === 'agent' && agent.steps.map((s) => s.actions[0]?.type ?? s.status)).toEqual(['click', 'click', 'passed'])
   })
 
+  it('holds a replayed decision as long as its model took when recorded, up to the bound', async () => {
+    const calls = await record()
+    const [agent] = calls
+    if (agent?.kind !== 'agent') throw new Error('no agent call recorded')
+    const steps = agent.steps.map((step, i) => ({ ...step, thinkMs: [300, 60_000, 60_000][i] }))
+    const replay = new CassetteModel({ mode: 'replay', recorded: [{ ...agent, steps }, calls[1]!], live: noModel, id: 'scripted', holdMaxMs: 400 })
+    // When each frame was captured and each click performed.
+    const s = gridScreen()
+    const captured: number[] = []
+    const performedAt: number[] = []
+    const capture = s.capture.bind(s)
+    s.capture = async () => ((captured.push(Date.now())), capture())
+    const perform = s.onPerform!
+    s.onPerform = (action, self) => (performedAt.push(Date.now()), perform(action, self))
+    const result = await run(replay, s, 'done?')
+    expect(result.status, result.reason).toBe('passed')
+    const sinceFrame = performedAt.map((at) => at - Math.max(...captured.filter((c) => c <= at)))
+    expect(sinceFrame[0]).toBeGreaterThanOrEqual(300)
+    expect(sinceFrame[1]).toBeGreaterThanOrEqual(400)
+    const held = result.run.steps.map((step) => Number(/replay held the decision (\d+) ms/.exec(step.notes?.join() ?? '')?.[1] ?? 0))
+    expect(held[1]).toBeLessThanOrEqual(400)
+    // The last step acts on nothing: nothing to hold for.
+    expect(held[2]).toBe(0)
+  })
+
+  it('records how long each decision took', async () => {
+    const calls = await record()
+    const [agent] = calls
+    expect(agent?.kind === 'agent' && agent.steps.every((step) => typeof step.thinkMs === 'number' && step.thinkMs >= 0)).toBe(true)
+  })
+
   it('stores typed secrets as placeholders and fills them in again at replay', async () => {
     const typing: Decision = { status: 'continue', actions: [{ type: 'type', text: 'user hunter2!' }] }
     const rec = cassette('record', [], () => new ScriptedModel([typing, done]), { password: 'hunter2!' })

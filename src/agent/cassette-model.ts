@@ -3,6 +3,10 @@
 // that does not match yet is watched, bounded, like Playwright's assertions: the screen may still
 // be on its way to the recorded state. In `replay` mode a frame that never matched within the
 // bound is replay_drift: CI never pays for a call it did not plan.
+// A replayed decision is held as long as the model took to make it (up to a bound): the app had
+// that long to get ready when it was recorded, and a click on a popup the moment it is painted can
+// land before its script is ready (measured: a side panel that never opened, under load).
+import { setTimeout as delay } from 'node:timers/promises'
 import { AgentprobeError } from '../core/errors.ts'
 import { hideInText, hideInValue, hideSecrets, revealInValue, revealSecrets, type CassetteCall, type CassetteMode } from '../core/cassette.ts'
 import { framesMatch, type Frame } from '../core/frame.ts'
@@ -47,7 +51,14 @@ export interface CassetteModelOptions {
   onDrift?: (recordedPhash: string, live: Frame) => Promise<string | undefined>
   /** Keeps the frame a live decision was made on (for later drift images). */
   onRecord?: (frame: Frame) => Promise<void>
+  /** The longest a replayed decision is held after its frame (default REPLAY_HOLD_MAX_MS). */
+  holdMaxMs?: number
 }
+
+/** A replayed decision waits at most this long for the time its model took. */
+export const REPLAY_HOLD_MAX_MS = 1000
+/** The hold of a step recorded before cassettes kept the model's time. */
+const UNTIMED_HOLD_MS = 500
 
 export interface CassetteStats {
   replayedSteps: number
@@ -100,8 +111,10 @@ export class CassetteModel implements Model {
       this.stats.savedUsd += step.usage.costUsd
       run.out.steps.push(step)
       const secrets = this.#o.secrets ?? {}
-      const waited = frame === turn.frame ? {} : { notes: [`replay waited ${Math.round(frame.at - turn.frame.at)} ms for the screen to match the recording`] }
-      return { status: step.status, actions: step.actions.map((a) => revealSecrets(a, secrets)), ...(step.text !== undefined && { text: step.text }), ...seen, ...waited }
+      const notes = frame === turn.frame ? [] : [`replay waited ${Math.round(frame.at - turn.frame.at)} ms for the screen to match the recording`]
+      const held = step.actions.length > 0 ? await this.#hold(step, frame, turn.signal) : 0
+      if (held > 0) notes.push(`replay held the decision ${held} ms, as the model took when it was recorded`)
+      return { status: step.status, actions: step.actions.map((a) => revealSecrets(a, secrets)), ...(step.text !== undefined && { text: step.text }), ...seen, ...(notes.length > 0 && { notes }) }
     }
     if (this.#o.mode === 'replay') {
       const why = !run.recorded
@@ -114,6 +127,7 @@ export class CassetteModel implements Model {
     // From here on this run is live: later recorded steps were decided on a screen that no longer exists.
     run.live = true
     const decision = await this.#liveModel().next({ ...turn, frame })
+    const thinkMs = Math.max(0, Date.now() - frame.at)
     this.stats.liveSteps++
     await this.#o.onRecord?.(frame)
     const secrets = this.#o.secrets ?? {}
@@ -123,6 +137,7 @@ export class CassetteModel implements Model {
       status: decision.status,
       ...(decision.text !== undefined && { text: decision.text }),
       usage: addUsage(ZERO_USAGE, decision.usage),
+      thinkMs,
     })
     return { ...decision, ...seen }
   }
@@ -252,6 +267,17 @@ export class CassetteModel implements Model {
       if (matches(latest)) return latest
     }
     return latest
+  }
+
+  /** Waits until the step's recorded thinking time (bounded) has passed since its frame was captured; returns the ms waited. */
+  async #hold(step: AgentCall['steps'][number], frame: Frame, signal?: AbortSignal): Promise<number> {
+    const ms = Math.round(Math.min(step.thinkMs ?? UNTIMED_HOLD_MS, this.#o.holdMaxMs ?? REPLAY_HOLD_MAX_MS) - (Date.now() - frame.at))
+    if (ms <= 0) return 0
+    await delay(ms, undefined, { signal }).catch((error: unknown) => {
+      signal?.throwIfAborted()
+      throw error
+    })
+    return ms
   }
 
   #replaying(): boolean {

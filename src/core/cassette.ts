@@ -19,6 +19,8 @@ export const cassetteStepSchema = z.object({
   status: z.enum(['continue', 'passed', 'failed']),
   text: z.string().optional(),
   usage: usageSchema,
+  /** How long the model took to decide, from the frame's capture to its answer (ms): replay holds the decision as long, up to a bound. */
+  thinkMs: z.number().nonnegative().optional(),
 })
 export type CassetteStep = z.infer<typeof cassetteStepSchema>
 
