@@ -1,5 +1,5 @@
-// A run as a GIF a reviewer can watch in a PR: ffmpeg's two-pass palette (palettegen, then
-// paletteuse) for clean colours at a small size, each frame held for a fixed time, the last longer,
+// A run as a GIF a reviewer can watch in a PR: ffmpeg's palette (palettegen, then paletteuse, in
+// one run) for clean colours at a small size, each frame held for a fixed time, the last longer,
 // every frame padded to one size first and the result checked against the plan.
 import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -49,15 +49,14 @@ export async function makeGif(files: readonly string[], out: string, options: Gi
     const even = await evenFrames(frames, work, o.background ?? BAND_BACKGROUND)
     const list = join(work, 'frames.ffconcat')
     await writeFile(list, concatList(even.files, o.frameMs))
-    const palette = join(work, 'palette.png')
     const encoded = join(work, 'run.gif')
     const scale = `scale='min(${o.maxWidth},iw)':-2:flags=lanczos`
-    await run(command(list, o.ffmpegPath).outputOptions(['-vf', `${scale},palettegen=stats_mode=diff`]).output(palette))
+    // One pass: the scaled frames are split, one copy makes the palette the other is mapped to
+    // (half the time of two ffmpeg runs that each decode every frame).
     await run(
       command(list, o.ffmpegPath)
-        .input(palette)
         .outputOptions([
-          '-lavfi', `[0:v]${scale}[x];[x][1:v]paletteuse=dither=bayer:bayer_scale=5:diff_mode=rectangle`,
+          '-lavfi', `[0:v]${scale},split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer:bayer_scale=5:diff_mode=rectangle`,
           // Keep each frame's own duration; GIF delays are centiseconds.
           '-fps_mode', 'vfr',
           '-final_delay', String(Math.round(o.lastFrameMs / 10)),

@@ -1,6 +1,7 @@
-import { mkdtemp, readFile, readdir } from 'node:fs/promises'
+import { mkdtemp, readFile, readdir, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import sharp from 'sharp'
 import { expect, it } from 'vitest'
 import { ZERO_USAGE } from '../core/model.ts'
 import { traceSchema, type TraceRun } from '../core/trace.ts'
@@ -69,4 +70,19 @@ it('records its own version and turns frames it cannot draw on into warnings, no
   expect(artifacts).toMatchObject({ annotated: {}, warnings: [expect.stringMatching(/could not annotate step-01\.png/)] })
   expect(artifacts?.gif).toBeUndefined()
   expect(JSON.parse(await readFile(join(w.dir, 'trace.json'), 'utf8')).artifacts.warnings).toHaveLength(1)
+})
+
+it('rebuilds the GIF only when a frame was added since the last build', async () => {
+  const w = await writer()
+  const png = async (shade: number) => new Uint8Array(await sharp({ create: { width: 64, height: 40, channels: 3, background: { r: shade, g: 80, b: 160 } } }).png().toBuffer())
+  await w.saveFrame({ png: await png(10), at: 1 }, 'step', 'step 1')
+  const first = await w.buildArtifacts()
+  expect(first?.gif).toBe('run.gif')
+  const built = (await stat(join(w.dir, 'run.gif'))).mtimeMs
+  expect(await w.buildArtifacts()).toBe(first)
+  expect((await stat(join(w.dir, 'run.gif'))).mtimeMs).toBe(built)
+  await w.saveFrame({ png: await png(200), at: 2 }, 'phase', 'verification')
+  const second = await w.buildArtifacts()
+  expect(second?.gifCheck?.frames).toBe(2)
+  expect(Object.keys(second!.annotated)).toHaveLength(2)
 })
