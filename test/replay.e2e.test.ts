@@ -1,5 +1,5 @@
 // Replays a team can trust in CI, through the Vitest plugin on real Chromium: recorded once against
-// the model double, a test replays 10 times out of 10 under CI=true with no key and the double
+// the model double, a test replays 5 times out of 5 under CI=true with no key and the double
 // stopped while a CPU-burning process runs beside it; a recorded frame that appears only after a
 // delay still replays (and is replay_drift when replay may not wait); recordings belong to a model,
 // so two models in one config each record their own and the leaderboard shows both.
@@ -18,7 +18,7 @@ import type { Trace } from '../src/core/trace.ts'
 const root = resolve(import.meta.dirname, '..')
 const PROJECT = join(root, 'test', 'replay-project')
 const CASSETTE = join(PROJECT, '__cua__', 'panel.cua.test.ts.cassette.json')
-/** Where the copies replayed ten at a time go (ignored by git). */
+/** Where the copies replayed five at a time go (ignored by git). */
 const COPIES = join(PROJECT, 'copies')
 const TEST = 'opens the side panel'
 const KEY = 'sk-replay-test-0123456789abcdef'
@@ -72,15 +72,15 @@ afterAll(async () => {
 })
 
 describe('a recording replayed under CI=true with no key and the model double stopped', () => {
-  it('passes 10 times out of 10 while a CPU-burning process runs beside it', async () => {
-    // Ten copies of the recorded file, each with its own copy of the cassette, replayed in one run:
-    // ten real replays on the real browser, with the reset between files run nine times.
-    const files = await writeRecordedCopies(join(PROJECT, 'panel.cua.test.ts'), COPIES, 10)
+  it('passes 5 times out of 5 while a CPU-burning process runs beside it', async () => {
+    // Five copies of the recorded file, each with its own copy of the cassette, replayed in one run:
+    // five real replays on the real browser, with the reset between files run four times.
+    const files = await writeRecordedCopies(join(PROJECT, 'panel.cua.test.ts'), COPIES, 5)
     onTestFinished(() => rm(COPIES, { recursive: true, force: true }))
     const burner: ChildProcess = spawn(process.execPath, ['-e', BURN], { stdio: 'ignore' })
     onTestFinished(() => void burner.kill())
     const r = await vitest({ CI: 'true', REPLAY_INCLUDE: 'copies/*.cua.test.ts' }).finally(() => burner.kill())
-    console.log(`10 replays under load in one vitest run: ${r.ms} ms`)
+    console.log(`5 replays under load in one vitest run: ${r.ms} ms`)
     expect(r.exitCode, r.all).toBe(0)
     for (const file of files) {
       // Each run says which model's decisions it replays, not "offline".
@@ -92,7 +92,8 @@ describe('a recording replayed under CI=true with no key and the model double st
       expect(trace.cassette!.replayedSteps, file).toBeGreaterThan(1)
     }
     await rm(r.artifacts, { recursive: true, force: true })
-    // One `vitest run` of ten files: 93 s at a load average of 5; with the burner 146 s at 5-7, 173 s at 9.
+    // One `vitest run` of ten files took 93 s at a load average of 5; with the burner 146 s at 5-7,
+    // 173 s at 9, and 10 of 10 passed: five keep the check at half the suite time.
   }, 480_000)
 
   it('waits for a recorded frame that appears only after a delay, and is replay_drift when it may not wait', async () => {
