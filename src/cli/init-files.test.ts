@@ -67,7 +67,7 @@ describe('the files agentprobe init writes', () => {
   it('a popup its scripts draw gets no quoted check, and says so', async () => {
     const root = await extension({ name: 'Rendered', action: { default_popup: 'popup.html' } }, { 'popup.html': '<div id="root"></div><script src="p.js"></script>' })
     const test = testFile(await readExtensionFacts(root, 'ext', 'x'))
-    expect(test).toContain('// popup.html has no static text to quote (its scripts draw it)')
+    expect(test).toContain('// popup.html quotes no label: it has none in its HTML, or runs a script that may draw or')
     expect(test).not.toMatch(/^\s*await expect\(screen\)\.toVerify\(/m)
   })
 

@@ -13,7 +13,7 @@ const CLICK_ICON = "await agent.do('Click the extension icon in the Chrome toolb
 function showsText(page: ExtensionPage, what: string): string {
   return page.text
     ? `  await expect(screen).toVerify(${q(`Is the ${what} showing '${page.text}'?`)})`
-    : `  // ${page.path} has no static text to quote (its scripts draw it): add\n  // await expect(screen).toVerify("Is the ${what} showing 'a label it shows'?")`
+    : `  // ${page.path} quotes no label: it has none in its HTML, or runs a script that may draw or\n  // rewrite its text. Quote one it shows:\n  // await expect(screen).toVerify("Is the ${what} showing 'a label it shows'?")`
 }
 
 function popupTest(ext: ExtensionFacts, popup: ExtensionPage): string {

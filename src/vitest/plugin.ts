@@ -55,7 +55,7 @@ export function agentprobe(options: AgentprobePluginOptions = {}): Plugin {
         const resolved = resolveForModel(options, p.config.root, process.env, model)
         resolved.cassette.update = vitest.config.update === true || vitest.config.update === 'all'
         // One line saying which model runs and why (never a key: reasons name variables, not values).
-        vitest.logger.log(`agentprobe [${p.name}]: ${modelLine(resolved)}`)
+        vitest.logger.log(`agentprobe${p.name ? ` [${p.name}]` : ''}: ${modelLine(resolved)}`)
         p.provide('agentprobe', resolved)
         p.provide('agentprobe:pool', await startBrowserService(vitest, p, resolved))
         return resolved
