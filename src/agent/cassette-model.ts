@@ -269,15 +269,18 @@ export class CassetteModel implements Model {
     return latest
   }
 
-  /** Waits until the step's recorded thinking time (bounded) has passed since its frame was captured; returns the ms waited. */
+  /** Waits until the step's recorded thinking time (bounded) has passed since its frame was captured; returns the ms it planned to wait. */
   async #hold(step: AgentCall['steps'][number], frame: Frame, signal?: AbortSignal): Promise<number> {
-    const ms = Math.round(Math.min(step.thinkMs ?? UNTIMED_HOLD_MS, this.#o.holdMaxMs ?? REPLAY_HOLD_MAX_MS) - (Date.now() - frame.at))
-    if (ms <= 0) return 0
-    await delay(ms, undefined, { signal }).catch((error: unknown) => {
-      signal?.throwIfAborted()
-      throw error
-    })
-    return ms
+    const until = frame.at + Math.min(step.thinkMs ?? UNTIMED_HOLD_MS, this.#o.holdMaxMs ?? REPLAY_HOLD_MAX_MS)
+    const planned = Math.ceil(until - Date.now())
+    // A timer can fire early by as much as the event loop's clock lags behind: wait out the rest.
+    for (let left = planned; left > 0; left = Math.ceil(until - Date.now())) {
+      await delay(left, undefined, { signal }).catch((error: unknown) => {
+        signal?.throwIfAborted()
+        throw error
+      })
+    }
+    return Math.max(0, planned)
   }
 
   #replaying(): boolean {
