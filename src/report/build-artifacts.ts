@@ -41,8 +41,9 @@ export async function buildArtifacts(
       warnings.push(`could not annotate ${note.file}: ${errorMessage(error)}`)
     }
   }
-  // A test's end after its last agent.do often adds no frame: that GIF is already on disk.
-  if (added === 0 && previous?.gif && options.gif !== false) return previous
+  // A test's end after its last agent.do often adds no frame: that GIF is already on disk. A frame
+  // that could not be annotated adds none either, but its warning still counts.
+  if (added === 0 && previous?.gif && options.gif !== false) return { ...previous, warnings: [...new Set([...previous.warnings, ...warnings])] }
   const inOrder = [...trace.frames].sort((a, b) => a.at - b.at).flatMap((f) => (annotated[f.file] ? [join(dir, annotated[f.file]!)] : []))
   let gif: Pick<TraceArtifacts, 'gif' | 'gifCheck'> = {}
   if (options.gif !== false && inOrder.length > 0) {
