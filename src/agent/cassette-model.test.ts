@@ -23,15 +23,14 @@ function screen(): FakeScreen {
   return s
 }
 
+/** The grid hash of a screen showing `page n`: each page is a different even grey. */
+const gridPhash = (n: number) => (n * 40).toString(16).padStart(2, '0').repeat(48 * 27)
+
 /** A fake screen's phash is its exact hash padded: give it a real grid-hash shape so framesMatch can compare. */
 function gridScreen(): FakeScreen {
   const s = screen()
   const capture = s.capture.bind(s)
-  s.capture = async () => {
-    const frame = await capture()
-    const level = Number(s.content.split(' ')[1]) * 40
-    return { ...frame, phash: level.toString(16).padStart(2, '0').repeat(48 * 27) }
-  }
+  s.capture = async () => ({ ...(await capture()), phash: gridPhash(Number(s.content.split(' ')[1])) })
   return s
 }
 
@@ -113,6 +112,43 @@ describe('CassetteModel', () => {
     expect(held[1]).toBeLessThanOrEqual(400)
     // The last step acts on nothing: nothing to hold for.
     expect(held[2]).toBe(0)
+  })
+
+  it('replays a verdict the recording reached on a screen still changing, once the screen shows what its verification saw', async () => {
+    const calls = await record()
+    const [agent, verdict] = calls
+    if (agent?.kind !== 'agent' || verdict?.kind !== 'verify') throw new Error('no agent call and verdict recorded')
+    // The browser had not yet drawn what the second click did when the model said it was done.
+    const steps = agent.steps.map((step, i) => (i === 2 ? { ...step, phash: gridPhash(9) } : step))
+    const transient = [{ ...agent, steps }, verdict]
+    const replay = cassette('replay', transient, noModel)
+    const result = await run(replay, gridScreen(), 'done?')
+    expect(result.status, result.reason).toBe('passed')
+    expect(result.run.steps[2]?.notes?.join()).toMatch(/decided this on a screen still changing/)
+    expect(replay.stats).toMatchObject({ replayedSteps: 3, replayedVerdicts: 1 })
+    // Without a verification to say where the recording went, the screen must match the step.
+    const unverified = await run(cassette('replay', [{ ...agent, steps }], noModel), gridScreen())
+    expect(unverified.run.failures.map((f) => f.type)).toEqual(['replay_drift'])
+  })
+
+  it('skips a recorded wait when the screen already shows the step after it, and still drifts on a click it did not see', async () => {
+    const calls = await record()
+    const [agent, verdict] = calls
+    if (agent?.kind !== 'agent' || verdict?.kind !== 'verify') throw new Error('no agent call and verdict recorded')
+    const wait = { phash: gridPhash(9), actions: [{ type: 'wait' as const, ms: 1000 }], status: 'continue' as const, usage: { inputTokens: 0, cachedTokens: 0, outputTokens: 0, costUsd: 0.01 } }
+    const s = gridScreen()
+    const replay = cassette('replay', [{ ...agent, steps: [agent.steps[0]!, agent.steps[1]!, wait, agent.steps[2]!] }, verdict], noModel)
+    const result = await run(replay, s, 'done?')
+    expect(result.status, result.reason).toBe('passed')
+    expect(s.performed.map((a) => a.type)).toEqual(['click', 'click'])
+    expect(result.run.steps.map((step) => step.status)).toEqual(['continue', 'continue', 'passed'])
+    expect(result.run.steps[2]?.notes?.join()).toMatch(/skipped a recorded wait/)
+    const [rerecorded] = replay.calls
+    expect(rerecorded?.kind === 'agent' && rerecorded.steps).toHaveLength(3)
+    // A click recorded on a screen this replay never showed is not skipped: it acted on what it saw.
+    const clickOnTransient = { ...wait, actions: [{ type: 'click' as const, x: 3, y: 5, button: 'left' as const }] }
+    const drifted = await run(cassette('replay', [{ ...agent, steps: [agent.steps[0]!, agent.steps[1]!, clickOnTransient, agent.steps[2]!] }, verdict], noModel), gridScreen(), 'done?')
+    expect(drifted.run.failures.map((f) => f.type)).toEqual(['replay_drift'])
   })
 
   it('records how long each decision took', async () => {

@@ -6,6 +6,9 @@
 // A replayed decision is held as long as the model took to make it (up to a bound): the app had
 // that long to get ready when it was recorded, and a click on a popup the moment it is painted can
 // land before its script is ready (measured: a side panel that never opened, under load).
+// A recorded decision that does not act (done, or a wait) may have been made on a screen still on
+// its way (a browser slow to react to the click before it): a replay whose screen already shows
+// where the recording went next replays it as well, and skips a wait the screen no longer needs.
 import { setTimeout as delay } from 'node:timers/promises'
 import { AgentprobeError } from '../core/errors.ts'
 import { hideInText, hideInValue, hideSecrets, revealInValue, revealSecrets, type CassetteCall, type CassetteMode } from '../core/cassette.ts'
@@ -76,6 +79,17 @@ interface Run {
   recorded?: AgentCall
   out: AgentCall
   live: boolean
+  /** Recorded waits skipped because the screen had already moved past them. */
+  skipped: number
+}
+
+type AgentStep = AgentCall['steps'][number]
+
+/** What a recording saw after a step: the next step's frame, or its verification's looks after the last step. */
+interface Ahead {
+  phashes: string[]
+  /** The next step, which replays in place of a skipped wait. */
+  next?: AgentStep
 }
 
 export class ReplayDriftError extends AgentprobeError {
@@ -101,17 +115,25 @@ export class CassetteModel implements Model {
 
   async next(turn: Turn): Promise<Decision> {
     const run = this.#run(turn)
-    const step = run.recorded?.steps[turn.step - 1]
-    const replayable = this.#replaying() && !run.live && step !== undefined
-    const frame = replayable ? await this.#watch([step.phash], turn.frame, turn.signal) : turn.frame
+    const index = turn.step - 1 + run.skipped
+    const recorded = run.recorded?.steps[index]
+    const replayable = this.#replaying() && !run.live && recorded !== undefined
+    const ahead = replayable && !acts(recorded) ? this.#ahead(run, index) : undefined
+    const frame = replayable ? await this.#watch([recorded.phash, ...(ahead?.phashes ?? [])], turn.frame, turn.signal) : turn.frame
     // The frame the decision was made on, when watching took a newer one than the loop's.
     const seen = frame === turn.frame ? {} : { frame }
-    if (replayable && framesMatch(step.phash, frame.phash)) {
+    const notes = frame === turn.frame ? [] : [`replay waited ${Math.round(frame.at - turn.frame.at)} ms for the screen to match the recording`]
+    let step = replayable && framesMatch(recorded.phash, frame.phash) ? recorded : undefined
+    if (replayable && !step && ahead?.phashes.some((p) => framesMatch(p, frame.phash))) {
+      step = ahead.next ?? recorded
+      if (ahead.next) run.skipped++
+      notes.push(ahead.next ? 'replay skipped a recorded wait: the screen already showed what the recording saw after it' : 'the recording decided this on a screen still changing: this one already shows what its verification saw')
+    }
+    if (step) {
       this.stats.replayedSteps++
       this.stats.savedUsd += step.usage.costUsd
       run.out.steps.push(step)
       const secrets = this.#o.secrets ?? {}
-      const notes = frame === turn.frame ? [] : [`replay waited ${Math.round(frame.at - turn.frame.at)} ms for the screen to match the recording`]
       const held = step.actions.length > 0 ? await this.#hold(step, frame, turn.signal) : 0
       if (held > 0) notes.push(`replay held the decision ${held} ms, as the model took when it was recorded`)
       return { status: step.status, actions: step.actions.map((a) => revealSecrets(a, secrets)), ...(step.text !== undefined && { text: step.text }), ...seen, ...(notes.length > 0 && { notes }) }
@@ -119,10 +141,10 @@ export class CassetteModel implements Model {
     if (this.#o.mode === 'replay') {
       const why = !run.recorded
         ? `the cassette has no recording of agent.do(${JSON.stringify(turn.instruction)}) here`
-        : !step
+        : !recorded
           ? `the recording of agent.do(${JSON.stringify(turn.instruction)}) ends before step ${turn.step}`
           : `step ${turn.step} of agent.do(${JSON.stringify(turn.instruction)}): ${this.#unlike('when the model decided')}`
-      throw new ReplayDriftError(`replay_drift: ${why}`, step ? await this.#o.onDrift?.(step.phash, frame) : undefined)
+      throw new ReplayDriftError(`replay_drift: ${why}`, recorded ? await this.#o.onDrift?.(recorded.phash, frame) : undefined)
     }
     // From here on this run is live: later recorded steps were decided on a screen that no longer exists.
     run.live = true
@@ -248,6 +270,19 @@ export class CassetteModel implements Model {
     return { recorded, later: recorded ? later : [] }
   }
 
+  /** What the recording saw after step `index` of this run: the next step, or after the last one the verification's looks that follow the run. */
+  #ahead(run: Run, index: number): Ahead {
+    const next = run.recorded?.steps[index + 1]
+    if (next) return { phashes: [next.phash], next }
+    const phashes: string[] = []
+    const first = this.#o.recorded[this.#cursor]
+    for (const call of this.#o.recorded.slice(this.#cursor)) {
+      if (call.kind !== 'verify' || first?.kind !== 'verify' || call.question !== first.question) break
+      phashes.push(call.phash)
+    }
+    return { phashes }
+  }
+
   #unlike(when: string): string {
     const watch = this.#o.watch
     return watch ? `the screen did not look the way it did ${when} within ${watch.timeoutMs} ms` : `the screen no longer looks the way it did ${when}`
@@ -291,7 +326,7 @@ export class CassetteModel implements Model {
     let run = this.#runs.get(turn.runId)
     if (!run) {
       const recorded = this.#take<AgentCall>('agent', (c) => c.instruction === turn.instruction)
-      run = { recorded, out: { kind: 'agent', model: this.id, instruction: turn.instruction, screen: turn.screen, steps: [] }, live: false }
+      run = { recorded, out: { kind: 'agent', model: this.id, instruction: turn.instruction, screen: turn.screen, steps: [] }, live: false, skipped: 0 }
       this.#runs.set(turn.runId, run)
       this.calls.push(run.out)
     }
@@ -309,4 +344,9 @@ export class CassetteModel implements Model {
     this.#live ??= this.#o.live()
     return this.#live
   }
+}
+
+/** A step that changed the screen: a wait or a verdict does not. */
+function acts(step: AgentStep): boolean {
+  return step.actions.some((a) => a.type !== 'wait')
 }
