@@ -211,6 +211,33 @@ describe('CassetteModel watching a screen that is not there yet', () => {
     expect(drifts[0]!.at - started).toBeGreaterThanOrEqual(350)
   })
 
+  it('replays a step whose model saw a screen still changing, on the screen its answer met', async () => {
+    // Recorded under load: the loop's frame after each click caught the page mid-change (`page 9`);
+    // by the time the model answered, the page was drawn.
+    const fading = gridScreen()
+    let n = 0
+    let caught = false
+    const capture = fading.capture.bind(fading)
+    fading.onPerform = (_a, self) => ((self.content = 'page 9'), (caught = false), n++)
+    fading.capture = async () => {
+      if (fading.content === 'page 9' && caught) fading.content = `page ${n}`
+      caught = true
+      return capture()
+    }
+    const live = new ScriptedModel([click(1), click(2), done], [{ answer: 'YES', evidence: 'seen' }])
+    const recorder = watching('record', [], fading, 1000, () => live)
+    expect((await run(recorder, fading, 'done?')).status).toBe('passed')
+    const [agent] = recorder.calls
+    if (agent?.kind !== 'agent') throw new Error('no agent call recorded')
+    expect(agent.steps.map((step) => step.answeredOn !== undefined)).toEqual([false, true, true])
+    // A replay on a machine that draws at once never shows `page 9`.
+    const s = gridScreen()
+    const replay = watching('replay', recorder.calls, s, 300)
+    const result = await run(replay, s, 'done?')
+    expect(result.status, result.reason).toBe('passed')
+    expect(replay.stats).toMatchObject({ replayedSteps: 3, liveSteps: 0 })
+  })
+
   it('in auto mode hands the latest frame to the live model once the bound is spent', async () => {
     const calls = await record()
     const s = laggingScreen(60_000)

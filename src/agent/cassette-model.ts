@@ -6,6 +6,9 @@
 // A replayed decision is held as long as the model took to make it (up to a bound): the app had
 // that long to get ready when it was recorded, and a click on a popup the moment it is painted can
 // land before its script is ready (measured: a side panel that never opened, under load).
+// A recording also keeps the screen as it was when the answer came, when it no longer looked like
+// the frame the model saw: under load a frame is taken while a popup still fades in, and a replay
+// that sees the popup drawn matches the screen the recorded click met.
 // A recorded decision that does not act (done, or a wait) may have been made on a screen still on
 // its way (a browser slow to react to the click before it): a replay whose screen already shows
 // where the recording went next replays it as well, and skips a wait the screen no longer needs.
@@ -119,11 +122,12 @@ export class CassetteModel implements Model {
     const recorded = run.recorded?.steps[index]
     const replayable = this.#replaying() && !run.live && recorded !== undefined
     const ahead = replayable && !acts(recorded) ? this.#ahead(run, index) : undefined
-    const frame = replayable ? await this.#watch([recorded.phash, ...(ahead?.phashes ?? [])], turn.frame, turn.signal) : turn.frame
+    const own = replayable ? stepPhashes(recorded) : []
+    const frame = replayable ? await this.#watch([...own, ...(ahead?.phashes ?? [])], turn.frame, turn.signal) : turn.frame
     // The frame the decision was made on, when watching took a newer one than the loop's.
     const seen = frame === turn.frame ? {} : { frame }
     const notes = frame === turn.frame ? [] : [`replay waited ${Math.round(frame.at - turn.frame.at)} ms for the screen to match the recording`]
-    let step = replayable && framesMatch(recorded.phash, frame.phash) ? recorded : undefined
+    let step = own.some((p) => framesMatch(p, frame.phash)) ? recorded : undefined
     if (replayable && !step && ahead?.phashes.some((p) => framesMatch(p, frame.phash))) {
       step = ahead.next ?? recorded
       if (ahead.next) run.skipped++
@@ -150,6 +154,7 @@ export class CassetteModel implements Model {
     run.live = true
     const decision = await this.#liveModel().next({ ...turn, frame })
     const thinkMs = Math.max(0, Date.now() - frame.at)
+    const answered = await this.#o.watch?.screen.capture()
     this.stats.liveSteps++
     await this.#o.onRecord?.(frame)
     const secrets = this.#o.secrets ?? {}
@@ -160,6 +165,7 @@ export class CassetteModel implements Model {
       ...(decision.text !== undefined && { text: decision.text }),
       usage: addUsage(ZERO_USAGE, decision.usage),
       thinkMs,
+      ...(answered && !framesMatch(answered.phash, frame.phash) && { answeredOn: answered.phash }),
     })
     return { ...decision, ...seen }
   }
@@ -273,7 +279,7 @@ export class CassetteModel implements Model {
   /** What the recording saw after step `index` of this run: the next step, or after the last one the verification's looks that follow the run. */
   #ahead(run: Run, index: number): Ahead {
     const next = run.recorded?.steps[index + 1]
-    if (next) return { phashes: [next.phash], next }
+    if (next) return { phashes: stepPhashes(next), next }
     const phashes: string[] = []
     const first = this.#o.recorded[this.#cursor]
     for (const call of this.#o.recorded.slice(this.#cursor)) {
@@ -349,4 +355,9 @@ export class CassetteModel implements Model {
 /** A step that changed the screen: a wait or a verdict does not. */
 function acts(step: AgentStep): boolean {
   return step.actions.some((a) => a.type !== 'wait')
+}
+
+/** The screens a recorded step replays on: the one its model saw, and the one its answer met. */
+function stepPhashes(step: AgentStep): string[] {
+  return step.answeredOn ? [step.phash, step.answeredOn] : [step.phash]
 }

@@ -21,6 +21,11 @@ export const cassetteStepSchema = z.object({
   usage: usageSchema,
   /** How long the model took to decide, from the frame's capture to its answer (ms): replay holds the decision as long, up to a bound. */
   thinkMs: z.number().nonnegative().optional(),
+  /**
+   * Perceptual hash of the screen when the model's answer came, kept when it no longer looked like
+   * `phash`: the model saw a screen still changing (a popup fading in), its actions met this one.
+   */
+  answeredOn: z.string().optional(),
 })
 export type CassetteStep = z.infer<typeof cassetteStepSchema>
 
