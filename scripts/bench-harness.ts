@@ -10,6 +10,7 @@ import { availableParallelism, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import sharp from 'sharp'
 import type { Action } from '../src/core/action.ts'
+import { contentHash } from '../src/core/frame.ts'
 import { Locator } from '../src/grounding/locate.ts'
 import { ChromeHelpers } from '../src/targets/chrome/cdp.ts'
 import { loadExtensionDir } from '../src/targets/chrome/extension-dir.ts'
@@ -57,6 +58,27 @@ async function seedStyleStep(display: string, dir: string, perform: () => Promis
   return ms
 }
 
+/**
+ * CPU a second of settle costs on a screen that does not change (it polls every 25 ms): the
+ * framebuffer read compared with the last one in place, beside a fresh read hashed each time.
+ */
+async function settleCpuMs(screen: X11Screen): Promise<{ compare: number; hash: number }> {
+  const cpu = async (watch: () => Promise<unknown>) => {
+    const before = process.cpuUsage()
+    await watch()
+    const used = process.cpuUsage(before)
+    return (used.user + used.system) / 1000
+  }
+  const compare = await cpu(() => screen.settle({ stableMs: 1000, reactionMs: 1000, timeoutMs: 2000 }))
+  const hash = await cpu(async () => {
+    for (const end = performance.now() + 1000; performance.now() < end; ) {
+      contentHash(await readFile(screen.framebufferPath!))
+      await new Promise((resolve) => setTimeout(resolve, 25))
+    }
+  })
+  return { compare, hash }
+}
+
 async function main(): Promise<void> {
   const cold = await coldStart()
   const screen = await X11Screen.start(SIZE)
@@ -100,6 +122,7 @@ async function main(): Promise<void> {
       ours.push(ms)
     }
     for (const action of script) seed.push(await seedStyleStep(screen.display, dir, () => screen.perform(action)))
+    const settleCpu = await settleCpuMs(screen)
     const peakRssMb = Math.round(process.resourceUsage().maxRSS / 1024)
     const throughput = await suiteThroughput()
 
@@ -112,6 +135,8 @@ async function main(): Promise<void> {
       stepRatio: Number((median(ours) / median(seed)).toFixed(3)),
       warmReloadMs: Math.round(median(reloads)),
       captureMs720p: Math.round(median(smallCaptures)),
+      settleCpuMsPerS: settleCpu.compare,
+      hashingSettleCpuMsPerS: settleCpu.hash,
       peakRssMb,
       suiteMs: throughput,
       twoWorkerRatio: Number((throughput['2']! / throughput['1']!).toFixed(3)),
@@ -123,6 +148,7 @@ async function main(): Promise<void> {
     console.log(`capture 1280×720 (framebuffer)   median ${fmt(median(smallCaptures))}`)
     console.log(`capture 1920×1080 (scrot)        median ${fmt(median(scrotCaptures))}`)
     console.log(`per step, capture + act + settle median ${fmt(median(ours))}   seed-style ${fmt(median(seed))}   ratio ${figures.stepRatio}`)
+    console.log(`settle on a still screen, CPU per second watched: ${fmt(settleCpu.compare)} (reads compared in place)   hashing each read ${fmt(settleCpu.hash)}   ratio ${(settleCpu.compare / settleCpu.hash).toFixed(3)}`)
     console.log(`peak RSS of this process ${peakRssMb} MB`)
     console.log(`suite of ${SUITE_FILES} scripted files: ${Object.entries(throughput).map(([w, ms]) => `${w} worker(s) ${fmt(ms)}`).join(', ')}; 2 vs 1: ${figures.twoWorkerRatio}`)
     console.log(JSON.stringify(figures))

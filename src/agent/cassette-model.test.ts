@@ -218,7 +218,11 @@ describe('CassetteModel watching a screen that is not there yet', () => {
     let n = 0
     let caught = false
     const capture = fading.capture.bind(fading)
-    fading.onPerform = (_a, self) => ((self.content = 'page 9'), (caught = false), n++)
+    fading.onPerform = (_a, self) => {
+      self.content = 'page 9'
+      caught = false
+      n++
+    }
     fading.capture = async () => {
       if (fading.content === 'page 9' && caught) fading.content = `page ${n}`
       caught = true

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { MAX_QUIET_MS, waitForStable } from './screen.ts'
+import { MAX_QUIET_MS, changesOf, waitForStable, type ChangeProbe } from './screen.ts'
 
-/** A fingerprint that changes at the given times (ms after the start). */
-function changingAt(times: readonly number[]): () => Promise<string> {
+/** A screen that changes at the given times (ms after the start). */
+function changingAt(times: readonly number[]): ChangeProbe {
   const start = performance.now()
-  return async () => String(times.filter((t) => performance.now() - start >= t).length)
+  return changesOf(async () => String(times.filter((t) => performance.now() - start >= t).length))
 }
 
 async function settle(promise: Promise<{ stable: boolean; waitedMs: number }>) {

@@ -46,20 +46,34 @@ export async function waitForChange(screen: Screen, seen: Frame, { timeoutMs, si
 /** The longest quiet asked for, ms: a caret blinks every 500 ms, and must not count as motion. */
 export const MAX_QUIET_MS = 400
 
+/** Each call reads the screen and says whether it differs from the previous read (the first call: false). */
+export type ChangeProbe = () => Promise<boolean>
+
+/** A ChangeProbe from an exact fingerprint of the screen. */
+export function changesOf(fingerprint: () => Promise<string>): ChangeProbe {
+  let last: string | undefined
+  return async () => {
+    const next = await fingerprint()
+    const changed = last !== undefined && next !== last
+    last = next
+    return changed
+  }
+}
+
 /**
- * Time-bounded polling until a fingerprint stops changing. Shared by every Screen. "Stopped" is
+ * Time-bounded polling until the screen stops changing. Shared by every Screen. "Stopped" is
  * judged against what was seen: a screen that has not changed yet is watched for `reactionMs` (a
  * popup takes a moment to open), and once it moves, the quiet asked for grows to three times the
  * longest gap between two changes (an animation slowed by a loaded machine paints less often, and
  * two matching polls in a slow animation are not the end of it), capped at MAX_QUIET_MS.
  */
 export async function waitForStable(
-  fingerprint: () => Promise<string>,
+  changed: ChangeProbe,
   { stableMs = 100, reactionMs = stableMs, timeoutMs = 2000, signal }: SettleOptions = {},
   intervalMs = 25,
 ): Promise<SettleResult> {
   const start = performance.now()
-  let last = await fingerprint()
+  await changed()
   let since = performance.now()
   let changes = 0
   let longestGap = 0
@@ -69,12 +83,10 @@ export async function waitForStable(
     if (now - since >= quiet) return { stable: true, waitedMs: now - start }
     if (now - start >= timeoutMs) return { stable: false, waitedMs: now - start }
     await new Promise((resolve) => setTimeout(resolve, intervalMs))
-    const next = await fingerprint()
-    if (next !== last) {
+    if (await changed()) {
       const at = performance.now()
       if (changes > 0) longestGap = Math.max(longestGap, at - since)
       changes += 1
-      last = next
       since = at
     }
   }

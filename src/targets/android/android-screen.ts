@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { describeAction, redactAction, type Action } from '../../core/action.ts'
 import { TargetError, errorMessage } from '../../core/errors.ts'
 import type { Frame, Size } from '../../core/frame.ts'
-import { waitForStable, type Screen, type SettleOptions, type SettleResult } from '../../core/screen.ts'
+import { changesOf, waitForStable, type Screen, type SettleOptions, type SettleResult } from '../../core/screen.ts'
 import { encodePng, type EncodedFrame } from '../frame-encoder.ts'
 import type { AdbDevice } from './adb-device.ts'
 import { inputScale, parseWmDensity, parseWmSize, type DisplayInfo } from './display-info.ts'
@@ -99,7 +99,7 @@ export class AndroidScreen implements Screen {
   }
 
   settle(options: SettleOptions = {}): Promise<SettleResult> {
-    return waitForStable(async () => (await this.capture({ signal: options.signal })).hash, options)
+    return waitForStable(changesOf(async () => (await this.capture({ signal: options.signal })).hash), options)
   }
 
   #inputContext(): InputContext {

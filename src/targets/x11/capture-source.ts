@@ -1,10 +1,11 @@
 // How an X11Screen gets its pixels: the owned Xvfb's framebuffer file, or scrot on a display it attached to.
+import type { ChangeProbe } from '../../core/screen.ts'
 import type { EncodedFrame } from '../frame-encoder.ts'
 
 export interface CaptureSource {
   capture(signal?: AbortSignal): Promise<EncodedFrame>
-  /** A cheap exact fingerprint of the screen, for settle. */
-  fingerprint(signal?: AbortSignal): Promise<string>
+  /** A cheap exact change probe, for settle. */
+  changes(signal?: AbortSignal): ChangeProbe
   /** The XWD file it reads, for a framebuffer source. */
   readonly framebufferPath?: string
   /** Releases what the source owns (never a display it did not start). */

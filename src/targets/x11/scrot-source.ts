@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { execa } from 'execa'
 import { TargetError } from '../../core/errors.ts'
 import { contentHash } from '../../core/frame.ts'
+import { changesOf } from '../../core/screen.ts'
 import { encodeRaw } from '../frame-encoder.ts'
 import type { CaptureSource } from './capture-source.ts'
 import { failureReason } from './failure-reason.ts'
@@ -32,9 +33,7 @@ export async function scrotSource(display: string): Promise<CaptureSource> {
       const at = Date.now()
       return encodeRaw(parsePpm(await shoot(signal), `scrot capture of ${display}`), { at })
     },
-    async fingerprint(signal) {
-      return contentHash(await shoot(signal))
-    },
+    changes: (signal) => changesOf(async () => contentHash(await shoot(signal))),
     close: () => rm(dir, { recursive: true, force: true }),
   }
 }

@@ -95,7 +95,7 @@ export class X11Screen implements Screen {
   }
 
   settle(options: SettleOptions = {}): Promise<SettleResult> {
-    return waitForStable(() => this.#source.fingerprint(options.signal), options)
+    return waitForStable(this.#source.changes(options.signal), options)
   }
 
   /** Stops the Xvfb if this screen started it; an attached display is left running, its keymap restored. */
