@@ -240,6 +240,7 @@ describe('CassetteModel watching a screen that is not there yet', () => {
     const result = await run(replay, s, 'done?')
     expect(result.status, result.reason).toBe('passed')
     expect(replay.stats).toMatchObject({ replayedSteps: 3, liveSteps: 0 })
+    expect(result.run.steps[1]?.notes?.join()).toMatch(/matched the screen the recorded answer met/)
   })
 
   it('in auto mode hands the latest frame to the live model once the bound is spent', async () => {

@@ -128,6 +128,7 @@ export class CassetteModel implements Model {
     const seen = frame === turn.frame ? {} : { frame }
     const notes = frame === turn.frame ? [] : [`replay waited ${Math.round(frame.at - turn.frame.at)} ms for the screen to match the recording`]
     let step = own.some((p) => framesMatch(p, frame.phash)) ? recorded : undefined
+    if (step && !framesMatch(step.phash, frame.phash)) notes.push('replay matched the screen the recorded answer met: its model saw the screen still changing')
     if (replayable && !step && ahead?.phashes.some((p) => framesMatch(p, frame.phash))) {
       step = ahead.next ?? recorded
       if (ahead.next) run.skipped++
