@@ -155,7 +155,8 @@ export class CassetteModel implements Model {
     run.live = true
     const decision = await this.#liveModel().next({ ...turn, frame })
     const thinkMs = Math.max(0, Date.now() - frame.at)
-    const answered = await this.#o.watch?.screen.capture()
+    // Only a hint for later replays: a screen that cannot be read now fails the loop's next capture, with its reason.
+    const answered = await this.#o.watch?.screen.capture().catch(() => undefined)
     this.stats.liveSteps++
     await this.#o.onRecord?.(frame)
     const secrets = this.#o.secrets ?? {}
