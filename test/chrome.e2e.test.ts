@@ -156,7 +156,9 @@ describe('lifecycle', () => {
   it('says why a worker that throws at its top level cannot be reached: it never registered', { timeout: 60_000 }, async () => {
     const dir = await mkdtemp(join(tmpdir(), 'agentprobe-throwing-worker-'))
     await writeFile(join(dir, 'manifest.json'), JSON.stringify({ manifest_version: 3, name: 'Throws', version: '1', background: { service_worker: 'sw.js' } }))
-    await writeFile(join(dir, 'sw.js'), 'chrome.action.onClicked.addListener(() => {}) // no "action" in the manifest: a TypeError at once')
+    // It runs a second before the throw, so the launch sees it listed even on a loaded machine
+    // (the launcher polls for the worker, and one that throws at once can come and go between polls).
+    await writeFile(join(dir, 'sw.js'), 'for (const end = Date.now() + 1000; Date.now() < end; );\nchrome.action.onClicked.addListener(() => {}) // no "action" in the manifest: a TypeError')
     const chrome = await launchChrome({ display: xvfb.display, extensionDir: dir, size: SIZE })
     const helpers = await ChromeHelpers.connect(chrome)
     try {
