@@ -68,7 +68,7 @@ export async function launchChrome(options: LaunchChromeOptions): Promise<Chrome
   const argv = chromeArgs({ userDataDir: profile.dir, size, extensionPath: flagPath, url, args })
   let chrome: SpawnedChrome
   try {
-    chrome = spawnChrome(executablePath, argv, display)
+    chrome = spawnChrome(executablePath, argv, display, profile.dir)
   } catch (error) {
     await profile.remove()
     throw error

@@ -6,7 +6,8 @@ import { raceAbort } from '../../core/abort.ts'
 import { TargetError } from '../../core/errors.ts'
 import { OutputTail } from './output-tail.ts'
 import { PipeConnection } from './pipe-connection.ts'
-import { killGroup, killGroupOnExit } from './process-group.ts'
+import { reapOnExit } from '../child-reaper.ts'
+import { killGroup } from './process-group.ts'
 
 const RELEASE_TIMEOUT_MS = 5000
 
@@ -22,8 +23,8 @@ export interface SpawnedChrome {
   kill(): Promise<void>
 }
 
-/** Starts `executablePath argv` with DISPLAY set for it alone (this process's environment is left as is). */
-export function spawnChrome(executablePath: string, argv: readonly string[], display: string): SpawnedChrome {
+/** Starts `executablePath argv` with DISPLAY set for it alone (this process's environment is left as is); `profileDir` goes with it if this process ends first. */
+export function spawnChrome(executablePath: string, argv: readonly string[], display: string, profileDir?: string): SpawnedChrome {
   const child = execa(executablePath, argv, {
     env: { DISPLAY: display },
     detached: true,
@@ -37,7 +38,7 @@ export function spawnChrome(executablePath: string, argv: readonly string[], dis
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => tail.push(chunk))
   const pid = child.pid
   if (pid === undefined) throw new TargetError(`could not start ${executablePath}`, { context: { executablePath } })
-  const untrack = killGroupOnExit(pid)
+  const untrack = reapOnExit({ pid, group: true, ...(profileDir !== undefined && { dir: profileDir }) })
   const exited = new Promise<string>((resolve) => {
     child.nodeChildProcess.once('exit', (code, signal) => {
       untrack()

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Readable } from 'node:stream'
 import { TargetError, errorMessage } from '../../core/errors.ts'
+import { reapOnExit } from '../child-reaper.ts'
 
 export interface XvfbOptions {
   width: number
@@ -44,11 +45,12 @@ export async function startXvfb({ width, height, depth = 24, timeoutMs = 15_000,
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
     stderr = (stderr + chunk).slice(-STDERR_TAIL_CHARS) // keep draining so Xvfb never blocks on a full pipe
   })
-  const killOnExit = () => child.kill('SIGKILL')
-  process.once('exit', killOnExit)
+  // Killed with this process however it ends, a closed terminal included (Xvfb outlives its own SIGHUP).
+  const untrack = child.pid === undefined ? () => {} : reapOnExit({ pid: child.pid, dir })
+  child.once('exit', untrack) // its pid may be someone else's later
   const stop = async () => {
-    process.removeListener('exit', killOnExit)
     await terminate(child)
+    untrack()
     await rm(dir, { recursive: true, force: true })
   }
   try {
