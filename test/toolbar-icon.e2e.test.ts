@@ -2,10 +2,13 @@
 // flat one-colour icon, no icon at all (Chrome's letter tile) and a localized name with no icon.
 // Each is written to a temporary folder, loaded and pinned in a real Chromium at 1920×1080 and
 // 1280×720; the offline model and the model double find the icon on a real frame, a real xdotool
-// click lands on it, and CDP then lists the popup.
+// click lands on it, and CDP then lists the popup. Then three fixture extensions whose worker
+// changes the icon once loaded (a badge, action.setIcon, action.disable()): the icon's pixels no
+// longer match the manifest's and the click is aimed by the slot agentprobe pinned it in.
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Brain } from '../fixtures/model-double/brain.ts'
 import { colouredIcon, flatRedIcon } from '../fixtures/frames/toolbar-icons.ts'
@@ -105,6 +108,49 @@ describe.each([
       const popup = await browser.chrome.waitForTarget({ type: 'page', url: /popup\.html$/ }, { timeout: 10_000 })
       expect(popup.url).toContain(`chrome-extension://`)
       if (c.name.startsWith('localized')) expect(info.name).toBe('Zebra Notes')
+    } finally {
+      await browser.close()
+    }
+  })
+})
+
+const turnOn = (frame: Turn['frame'], runId: string): Turn => ({ runId, instruction: 'Click the extension icon', step: 1, maxSteps: 3, frame, screen: { width: frame.width, height: frame.height }, history: [] })
+const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '../fixtures/extensions')
+
+describe('an icon its worker changed, at 1920×1080', { timeout: 60_000 }, () => {
+  let display: DisplayHandle
+  beforeAll(async () => {
+    display = await startDisplay({ size: { width: 1920, height: 1080 } })
+  })
+  afterAll(() => display?.close())
+
+  it.each([
+    { fixture: 'badge-icon', opens: true },
+    { fixture: 'runtime-icon', opens: true },
+    { fixture: 'disabled-action', opens: false },
+  ])('$fixture: the offline model clicks the pinned slot; popup opens: $opens', async ({ fixture, opens }) => {
+    const dir = join(FIXTURES, fixture)
+    const info = await readExtensionInfo(dir)
+    const icon = new Uint8Array(await readFile(info.iconPath!))
+    const browser = await startBrowser(display, { extension: dir, url: 'about:blank' })
+    try {
+      // The worker's onInstalled has run by the time the browser looks drawn; should the toolbar lag, look again (bounded).
+      const model = new OfflineModel({ locator, extensionIcon: icon, retries: 0 })
+      const changed = /the pinned slot right of the omnibox, just left of the extensions menu.*unlike the manifest\)/
+      let decision = await model.next(turnOn(await browser.screen.capture(), fixture))
+      for (let i = 0; i < 10 && opens && !changed.test(decision.text ?? ''); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 200))
+        decision = await model.next(turnOn(await browser.screen.capture(), fixture))
+      }
+      const click = decision.actions[0]
+      if (click?.type !== 'click') throw new Error(`no click: ${decision.text}`)
+      expect(Math.abs(click.x - 1770)).toBeLessThanOrEqual(2)
+      expect(Math.abs(click.y - 64)).toBeLessThanOrEqual(4)
+      if (opens) expect(decision.text).toMatch(changed)
+      await browser.screen.perform(click)
+      const popup = browser.chrome.waitForTarget({ type: 'page', url: /popup\.html$/ }, { timeout: opens ? 10_000 : 2_000 })
+      if (opens) expect((await popup).url).toContain('chrome-extension://')
+      else await expect(popup).rejects.toThrow(/no target matched .*popup\\\.html/)
     } finally {
       await browser.close()
     }

@@ -11,22 +11,25 @@ import { decodeImage, type Raster } from './raster.ts'
 import { readText } from './read-text.ts'
 import { toolbarStrip } from './strip.ts'
 import { findImage } from './template.ts'
+import { openedMenuBox } from './menu-box.ts'
 import { findToolbarSlot } from './toolbar-slot.ts'
 
 export type LocateQuery =
-  /** A label; with `within`, only matches in that part of a browser frame count. */
-  | { text: string; within?: BrowserRegion }
+  /** A label; with `within`, only matches in that part of a browser frame count; with `box`, only matches in that box. */
+  | { text: string; within?: BrowserRegion; box?: Box }
   /** An image (bytes or a path); searched in `region`, else the toolbar strip first, then the whole frame. */
   | { image: Uint8Array | string; region?: Box }
   /** The pinned extension action's button, from the toolbar's layout alone (no image needed). */
   | { toolbarSlot: true }
+  /** The context menu a right-click at `at` on frame `before` opened, on this frame. */
+  | { openedMenu: { before: FrameInput; at: Point } }
 
 export interface Located {
   box: Box
   center: Point
   /** 0..1: the text match's rank, the image's correlation or colour closeness, or how sure the toolbar layout is. */
   confidence: number
-  via: 'ocr' | 'template' | 'colour' | 'toolbar-slot'
+  via: 'ocr' | 'template' | 'colour' | 'toolbar-slot' | 'menu'
   /** For text on a browser frame: the part of the window it lies in. */
   region?: BrowserRegion
 }
@@ -68,7 +71,8 @@ export class Locator {
 
   async locate(frame: FrameInput, query: LocateQuery): Promise<LocateResult> {
     if ('toolbarSlot' in query) return this.#locateSlot(frame)
-    return 'text' in query ? this.#locateText(frame, query.text, query.within) : this.#locateImage(frame, query.image, query.region)
+    if ('openedMenu' in query) return this.#locateMenu(frame, query.openedMenu.before, query.openedMenu.at)
+    return 'text' in query ? this.#locateText(frame, query.text, query.within, query.box) : this.#locateImage(frame, query.image, query.region)
   }
 
   /** Every word OCR reads on the frame (cached per frame hash). */
@@ -94,18 +98,19 @@ export class Locator {
     return reading.layout
   }
 
-  async #locateText(frame: FrameInput, text: string, region?: BrowserRegion): Promise<LocateResult> {
+  async #locateText(frame: FrameInput, text: string, region?: BrowserRegion, box?: Box): Promise<LocateResult> {
     const [words, layout] = await Promise.all([this.words(frame), this.layout(frame)])
     const all = findPhrase(words, text).map((m): Located => {
       const center = boxCenter(m.box)
       return { box: m.box, center, confidence: m.score, via: 'ocr', ...(layout && { region: regionAt(layout, center) }) }
     })
-    const area = layout && region ? regionBox(layout, region) : undefined
-    const within = (w: { box: Box }) => region === undefined || (layout !== undefined && regionAt(layout, boxCenter(w.box)) === region)
+    const area = box ?? (layout && region ? regionBox(layout, region) : undefined)
+    const inRegion = (w: { box: Box }) => region === undefined || (layout !== undefined && regionAt(layout, boxCenter(w.box)) === region)
+    const within = (w: { box: Box }) => inRegion(w) && (box === undefined || contains(box, boxCenter(w.box)))
     const matches = all.filter(within)
     const shown = words.filter(within)
     const seen = visibleText(shown)
-    const scope = region ? { elsewhere: all.filter((m) => !matches.includes(m)), ...(area && { area }) } : {}
+    const scope = region || box ? { elsewhere: all.filter((m) => !matches.includes(m)), ...(area && { area }) } : {}
     if (matches.length === 0) return { seen, nearMisses: nearMisses(shown, text), matches, ...scope }
     return { located: matches[0], seen, nearMisses: [], matches, ...scope }
   }
@@ -129,6 +134,14 @@ export class Locator {
     return { located: { box: slot.box, center: slot.center, confidence: slot.confidence, via: 'toolbar-slot' }, seen: slot.evidence, nearMisses: [] }
   }
 
+  async #locateMenu(frame: FrameInput, before: FrameInput, at: Point): Promise<LocateResult> {
+    const [was, is] = await Promise.all([this.#reading(before).raster, this.#reading(frame).raster])
+    const menu = openedMenuBox(was, is, at)
+    const { x, y, width, height } = menu.box
+    const seen = menu.how === 'difference' ? `what changed after the right-click at (${at.x}, ${at.y})` : `no change after the right-click at (${at.x}, ${at.y}): assumed beside it`
+    return { located: { box: menu.box, center: boxCenter(menu.box), confidence: menu.how === 'difference' ? 1 : 0.5, via: 'menu' }, seen: `${seen}, (${x}, ${y})–(${x + width}, ${y + height})`, nearMisses: [] }
+  }
+
   #reading(frame: FrameInput): Reading {
     let reading = this.#cache.get(frame.hash)
     if (reading) {
@@ -144,11 +157,18 @@ export class Locator {
   }
 }
 
+function contains(box: Box, p: Point): boolean {
+  return p.x >= box.x && p.x < box.x + box.width && p.y >= box.y && p.y < box.y + box.height
+}
+
+/** What `seen` says when OCR read nothing legible in the part searched. */
+export const NO_LEGIBLE_TEXT = '(no legible text)'
+
 /** The text OCR read, line by line, without icon noise: for "visible text: …" messages. */
 export function visibleText(words: readonly OcrWord[], maxChars = 400): string {
   const lines = groupLines(words.filter((w) => w.confidence >= 25 && /[\p{L}\p{N}]{2}/u.test(w.text)))
     .map((line) => line.map((w) => w.text).join(' '))
   const text = lines.join(' · ')
-  if (text === '') return '(no legible text)'
+  if (text === '') return NO_LEGIBLE_TEXT
   return text.length > maxChars ? `${text.slice(0, maxChars - 1)}…` : text
 }

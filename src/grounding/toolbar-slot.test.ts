@@ -45,6 +45,23 @@ describe('findToolbarSlot', () => {
     expect(slot!.confidence).toBe(1)
   })
 
+  it('takes the icon and its badge as one button, though together they match nothing', async () => {
+    const slot = findToolbarSlot(await frame('toolbar-badge'))
+    expect(slot?.box).toEqual({ x: 1756, y: 56, width: 28, height: 21 })
+    expect(slot!.confidence).toBe(0.75)
+    expect(slot!.evidence).toBe('right of the omnibox, just left of the extensions menu (drawn with more than its icon: a badge?)')
+  })
+
+  it('takes a grey outlined icon that looks like the extensions menu when the menu follows it', async () => {
+    const raster = await frame('toolbar-letter-tile')
+    // The pinned icon becomes a copy of the menu's own glyph (16×16 at (1799, 54)), as a greyed or outlined icon can look.
+    for (let y = 0; y < 17; y++) raster.data.copyWithin(((54 + y) * 1920 + 1762) * 3, ((54 + y) * 1920 + 1799) * 3, ((54 + y) * 1920 + 1816) * 3)
+    const slot = findToolbarSlot(raster)
+    expect(slot?.center).toEqual({ x: 1770, y: 62 })
+    expect(slot!.confidence).toBe(1)
+    expect(slot!.evidence).toBe('right of the omnibox, just left of the extensions menu')
+  })
+
   it('is unsure when the icon is not pinned (the extensions menu comes first)', async () => {
     const raster = await frame('toolbar-letter-tile')
     for (let y = 45; y < 82; y++) raster.data.fill(255, (y * 1920 + 1750) * 3, (y * 1920 + 1790) * 3)

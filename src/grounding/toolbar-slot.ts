@@ -41,10 +41,39 @@ export function findToolbarSlot(raster: Raster): ToolbarSlot | undefined {
     const blobs = buttonsOf(raster, row, 0, raster.width - EDGE, INK).flatMap((b) => glyphsOf(raster, row, b))
     // The omnibox: a long field that starts after the back, forward and reload buttons.
     const omnibox = blobs.findLastIndex((b) => b.box.width >= 6 * (row.bottom - row.top) && b.box.x < 0.2 * raster.width)
-    const [slot, next] = omnibox < 0 ? [] : blobs.slice(omnibox + 1)
+    const after = omnibox < 0 ? [] : blobs.slice(omnibox + 1)
+    const pinned = pinnedButton(after, row)
+    if (pinned) return pinned
+    const [slot, next] = after
     if (slot) return judge(slot, next, row)
   }
   return undefined
+}
+
+/**
+ * The one button between the omnibox and the extensions menu, read as a whole: a badge, a greyed or
+ * outlined icon, or one set at run time draws parts that alone look like anything (a grey "O" looks
+ * like the menu's glyph), but the menu is the last puzzle-like glyph of the row (profile, separator
+ * and the ⋮ menu never are), and agentprobe pinned exactly one extension just left of it.
+ */
+function pinnedButton(after: Blob[], row: Row): ToolbarSlot | undefined {
+  const menu = after.findLastIndex(isPuzzle)
+  if (menu < 1) return undefined
+  const parts = after.slice(0, menu)
+  const box = union(parts.map((p) => p.box))
+  // Wider than one button: several pinned icons (a profile the user pinned more in); the first-button reading decides.
+  if (box.width > row.bottom - row.top) return undefined
+  const iconSized = Math.abs(box.width - box.height) <= Math.max(2, box.height * 0.15) && box.height <= 0.8 * (row.bottom - row.top)
+  const drawn = parts.length > 1 || !iconSized ? ' (drawn with more than its icon: a badge?)' : ''
+  return { box, center: boxCenter(box), confidence: iconSized ? 1 : 0.75, evidence: `right of the omnibox, just left of the extensions menu${drawn}` }
+}
+
+function union(boxes: Box[]): Box {
+  const x0 = Math.min(...boxes.map((b) => b.x))
+  const y0 = Math.min(...boxes.map((b) => b.y))
+  const x1 = Math.max(...boxes.map((b) => b.x + b.width))
+  const y1 = Math.max(...boxes.map((b) => b.y + b.height))
+  return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 }
 }
 
 /** How sure the layout makes it that `slot` is the pinned action. */

@@ -58,7 +58,15 @@ beforeAll(async () => {
   target = { display, browser, locator, restart: never, close: never }
   const [tab] = await browser.chrome.targets({ type: 'page' })
   await browser.chrome.navigate(tab!.id, `chrome-extension://${browser.chrome.extensionId}/page.html`)
-})
+  // The load event comes before the page is drawn: on loaded cores the first step once saw the tab's
+  // title and a blank page, and rightly clicked the only 'Open side panel' there was. Start when the
+  // page's button is on screen.
+  const drawn = performance.now() + 30_000
+  while (!(await locator.locate(await display.screen.capture(), { text: 'Open side panel', within: 'page' })).located) {
+    if (performance.now() > drawn) throw new Error('the test page was not drawn within 30 s')
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+}, 60_000)
 
 afterAll(async () => {
   await browser?.close()

@@ -16,6 +16,7 @@ export type IconFound = { at: { x: number; y: number }; what: string } | { misse
 /** Where to click for "the extension icon", and how that was found. */
 export async function findExtensionIcon(frame: Pick<Frame, 'png' | 'hash'>, locator: Pick<Locator, 'locate'>, icon: Uint8Array | undefined): Promise<IconFound> {
   let why = 'no icon in the manifest'
+  let unmatched = false
   let slot: LocateResult | undefined
   if (icon) {
     const match = await locator.locate(frame, { image: icon })
@@ -28,11 +29,14 @@ export async function findExtensionIcon(frame: Pick<Frame, 'png' | 'hash'>, loca
     if (found && (!sure || inside(found.center, sure.box))) {
       return { at: found.center, what: `the extension icon (${how} match ${found.confidence.toFixed(2)})` }
     }
+    unmatched = !found
     why = found ? `its icon's ${how} match was away from the pinned slot, at (${found.center.x}, ${found.center.y})` : `its manifest icon matched nothing: ${match.seen}`
   }
   slot ??= await locator.locate(frame, { toolbarSlot: true })
   if (slot.located && slot.located.confidence >= SLOT_CONFIDENCE) {
-    return { at: slot.located.center, what: `the extension icon (the pinned slot ${slot.seen}, layout ${slot.located.confidence.toFixed(2)}: ${why})` }
+    // agentprobe pinned the icon itself, so its slot is trusted over pixels the extension may have changed.
+    const changed = unmatched && slot.located.confidence >= SURE_SLOT ? '; a badge, an icon set at run time or a greyed action draws it unlike the manifest' : ''
+    return { at: slot.located.center, what: `the extension icon (the pinned slot ${slot.seen}, layout ${slot.located.confidence.toFixed(2)}: ${why}${changed})` }
   }
   const layout = slot.located ? `the first button ${slot.seen} (layout ${slot.located.confidence.toFixed(2)})` : slot.seen
   return { missed: `could not find the extension icon on screen (${why}; toolbar: ${layout})` }

@@ -1,12 +1,17 @@
 // Finds a quoted label for a step. With a region ("in the side panel") only that part of the
 // browser window counts, and a miss names the part and what was read there. Without one, a label
 // shown twice is taken from what the page or the extension shows, never from browser chrome
-// (a tab title, an omnibox chip), and the step says which one it took and why.
+// (a tab title, an omnibox chip), and the step says which one it took and why. A label found only
+// in browser chrome while the page shows no text yet is in doubt: the page's copy is likely still
+// being drawn. Right after a right-click, or "in the context menu", the menu it opened comes first
+// (find-in-menu.ts).
 import type { Point } from '../../core/action.ts'
 import type { Frame } from '../../core/frame.ts'
 import type { Box } from '../../core/geometry.ts'
 import type { BrowserRegion } from '../../grounding/browser-regions.ts'
-import type { LocateResult, Located, Locator } from '../../grounding/locate.ts'
+import { NO_LEGIBLE_TEXT, type LocateResult, type Located, type Locator } from '../../grounding/locate.ts'
+import { findInMenu, type OpenedMenu } from './find-in-menu.ts'
+import type { LabelRegion } from './planner.ts'
 
 export interface FoundLabel {
   at: Point
@@ -15,24 +20,45 @@ export interface FoundLabel {
   what: string
   /** Why this one, when the label is on screen more than once. */
   note?: string
+  /** Why it may be the wrong copy, worth another look before acting on it. */
+  doubt?: string
 }
 
 /** Which copy of a label an instruction most likely means: the popup on top, then the page, the side panel, the toolbar last. */
 const PREFERENCE: readonly BrowserRegion[] = ['popup', 'page', 'side panel', 'toolbar']
 
 export async function findLabel(
-  label: { text: string; within?: BrowserRegion },
+  label: { text: string; within?: LabelRegion },
   frame: Pick<Frame, 'png' | 'hash'>,
   locator: Pick<Locator, 'locate'>,
+  menu?: OpenedMenu,
 ): Promise<FoundLabel | { missed: string }> {
+  if (label.within === 'context menu' || (menu && label.within === undefined)) {
+    if (menu) {
+      const found = await findInMenu(label.text, frame, locator, menu)
+      // Unasked for, the menu only comes first: a label that is not in it is looked for everywhere.
+      if ('at' in found || label.within === 'context menu') return found
+    } else {
+      const found = await findLabel({ text: label.text }, frame, locator)
+      const why = 'no right-click came before it in this instruction, so the whole screen was searched for the menu item'
+      return 'missed' in found ? found : { ...found, note: found.note ? `${found.note}; ${why}` : why }
+    }
+  }
   const { text, within } = label
   const result = await locator.locate(frame, within ? { text, within } : { text })
-  if (!result.located) return { missed: missMessage(label, result) }
+  if (!result.located) return { missed: missMessage({ text, within }, result) }
   const matches = result.matches && result.matches.length > 0 ? result.matches : [result.located]
   const chosen = within ? result.located : preferred(matches)
   const where = chosen.region ? ` in the ${chosen.region}` : ''
   const note = matches.length > 1 ? ambiguity(text, chosen, matches) : undefined
-  return { at: chosen.center, box: chosen.box, what: `'${text}'${where}`, ...(note && { note }) }
+  const doubt = !within && chosen.region === 'toolbar' && (await pageUndrawn(frame, locator, text)) ? `'${text}' is only in the toolbar (a tab title, say) while the page shows no text yet` : undefined
+  return { at: chosen.center, box: chosen.box, what: `'${text}'${where}`, ...(note && { note }), ...(doubt && { doubt }) }
+}
+
+/** True when the frame has a page area and OCR reads nothing in it: it is loading, or blank. */
+async function pageUndrawn(frame: Pick<Frame, 'png' | 'hash'>, locator: Pick<Locator, 'locate'>, text: string): Promise<boolean> {
+  const page = await locator.locate(frame, { text, within: 'page' })
+  return page.area !== undefined && page.seen === NO_LEGIBLE_TEXT
 }
 
 /** The best-read match in the most likely region. */

@@ -6,6 +6,7 @@ import type { Frame, Size } from '../../core/frame.ts'
 import { boxCenter, type Box } from '../../core/geometry.ts'
 import type { LocateQuery, LocateResult } from '../../grounding/locate.ts'
 import { findExtensionIcon } from './find-icon.ts'
+import type { OpenedMenu } from './find-in-menu.ts'
 import { findLabel } from './find-label.ts'
 import type { ClickTarget, Step } from './planner.ts'
 
@@ -17,8 +18,11 @@ export interface StepLocator {
 export type ActionStep = Exclude<Step, { kind: 'expect' | 'unknown' }>
 
 export type Grounded =
-  /** `selected`: the text a select step highlighted, and where (OCR no longer reads it once highlighted). */
-  | { actions: Action[]; did: string; selected?: Selection }
+  /**
+   * `selected`: the text a select step highlighted, and where (OCR no longer reads it once highlighted).
+   * `doubt`: why the target found may be the wrong one, worth another look before acting.
+   */
+  | { actions: Action[]; did: string; selected?: Selection; doubt?: string }
   | { missed: string }
 
 export interface Selection {
@@ -36,6 +40,8 @@ export interface GroundContext {
   extensionIcon?: Uint8Array
   /** What the run selected last, for a right-click on it. */
   selection?: Selection
+  /** The menu the previous step's right-click opened: labels are looked for there first. */
+  menu?: OpenedMenu
 }
 
 export async function groundStep(step: ActionStep, ctx: GroundContext): Promise<Grounded> {
@@ -46,7 +52,7 @@ export async function groundStep(step: ActionStep, ctx: GroundContext): Promise<
       const { x, y } = found.at
       const action: Action = step.double ? { type: 'double_click', x, y } : { type: 'click', x, y, button: step.button }
       const how = step.double ? 'double-clicked' : step.button === 'right' ? 'right-clicked' : 'clicked'
-      return { actions: [action], did: `${how} ${found.what} at (${x}, ${y})${noted(found)}` }
+      return { actions: [action], did: `${how} ${found.what} at (${x}, ${y})${noted(found)}`, ...doubted(found) }
     }
     case 'select': {
       const found = await findLabel(step, ctx.frame, ctx.locator)
@@ -54,7 +60,7 @@ export async function groundStep(step: ActionStep, ctx: GroundContext): Promise<
       const { box, at } = found
       const path = [{ x: Math.max(0, box.x - 2), y: at.y }, { x: box.x + box.width + 2, y: at.y }]
       const did = `selected ${found.what} by dragging from (${path[0]!.x}, ${at.y}) to (${path[1]!.x}, ${at.y})${noted(found)}`
-      return { actions: [{ type: 'drag', path }], did, selected: { text: step.text, box } }
+      return { actions: [{ type: 'drag', path }], did, selected: { text: step.text, box }, ...doubted(found) }
     }
     case 'type': {
       const text: Action = { type: 'type', text: step.text }
@@ -62,7 +68,7 @@ export async function groundStep(step: ActionStep, ctx: GroundContext): Promise<
       const found = await findTarget({ text: step.field }, ctx)
       if ('missed' in found) return found
       const { x, y } = found.at
-      return { actions: [{ type: 'click', x, y, button: 'left' }, text], did: `typed '${step.text}' into ${found.what} at (${x}, ${y})${noted(found)}` }
+      return { actions: [{ type: 'click', x, y, button: 'left' }, text], did: `typed '${step.text}' into ${found.what} at (${x}, ${y})${noted(found)}`, ...doubted(found) }
     }
     case 'press':
       return { actions: repeat(step.times, { type: 'keypress', keys: step.keys }), did: `pressed ${step.keys.join('+')}${times(step.times)}` }
@@ -81,7 +87,7 @@ export async function groundStep(step: ActionStep, ctx: GroundContext): Promise<
 }
 
 /** Where a click target is on the frame (a label's box too), or why it is not there. */
-export async function findTarget(target: ClickTarget, ctx: GroundContext): Promise<{ at: { x: number; y: number }; box?: Box; what: string; note?: string } | { missed: string }> {
+export async function findTarget(target: ClickTarget, ctx: GroundContext): Promise<{ at: { x: number; y: number }; box?: Box; what: string; note?: string; doubt?: string } | { missed: string }> {
   if ('point' in target) {
     const { x, y } = target.point
     if (x >= ctx.screen.width || y >= ctx.screen.height) return { missed: `(${x}, ${y}) is outside the ${ctx.screen.width}×${ctx.screen.height} screen` }
@@ -94,12 +100,16 @@ export async function findTarget(target: ClickTarget, ctx: GroundContext): Promi
     if (!selection) return { missed: 'nothing was selected before this step (select the text first)' }
     return { at: boxCenter(selection.box), what: `the selected '${selection.text}'` }
   }
-  return findLabel(target, ctx.frame, ctx.locator)
+  return findLabel(target, ctx.frame, ctx.locator, ctx.menu)
 }
 
 /** A found label's note (why this copy of it), as a clause of the step's text. */
 function noted(found: { note?: string }): string {
   return found.note ? `; ${found.note}` : ''
+}
+
+function doubted(found: { doubt?: string }): { doubt?: string } {
+  return found.doubt ? { doubt: found.doubt } : {}
 }
 
 function sameText(a: string, b: string): boolean {

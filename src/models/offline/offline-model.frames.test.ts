@@ -1,5 +1,7 @@
 // The offline model on real 1920×1080 Chromium frames: real OCR and icon matching, no display.
+import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
+import sharp from 'sharp'
 import { afterAll, describe, expect, it } from 'vitest'
 import { loadFrame, type FrameName } from '../../../fixtures/frames/index.ts'
 import type { Decision, Turn } from '../../core/model.ts'
@@ -152,5 +154,50 @@ describe('a label on screen more than once, on real frames', { timeout: 60_000 }
     expect(click.x).toBeGreaterThan(BUTTON.x)
     expect(click.x).toBeLessThan(BUTTON.x + BUTTON.width)
     expect(click.text).toContain("clicked 'Open Sidepanel' in the popup at")
+  })
+
+  it('looks again before clicking a tab title while the page is not drawn yet, and clicks it on the last look', async () => {
+    // The page of 'same-label-page' painted over white: its load came before its first paint.
+    const loaded = await loadFrame('same-label-page')
+    const white = await sharp({ create: { width: 1920, height: 990, channels: 3, background: '#ffffff' } }).png().toBuffer()
+    const png = new Uint8Array(await sharp(loaded.png).composite([{ input: white, top: 90, left: 0 }]).png().toBuffer())
+    const frame = { ...loaded, png, hash: createHash('sha1').update(png).digest('hex') }
+    const patient = new OfflineModel({ locator, retries: 1 })
+    const at = (step: number): Turn => ({ runId: 'undrawn', instruction: "click 'Open side panel'", step, maxSteps: 5, frame, screen: frame, history: [] })
+    const first = await patient.next(at(1))
+    expect(first.actions).toEqual([{ type: 'wait', ms: 750 }])
+    expect(first.text).toContain("'Open side panel' is only in the toolbar (a tab title, say) while the page shows no text yet")
+    const last = await patient.next(at(2))
+    expect(last.actions[0]).toMatchObject({ type: 'click', button: 'left' })
+    if (last.actions[0]?.type === 'click') expect(last.actions[0].y).toBeLessThan(TAB_TITLE_BOTTOM)
+    expect(last.text).toContain("clicked 'Open side panel' in the toolbar")
+  })
+
+  describe('a right-click, then a label the page shows too', () => {
+    // The menu's item 'Stamp this page' is at (255, 420); the page's own button of that name at (787, 141).
+    const inMenu = (decision: Decision) => {
+      const click = decision.actions[0]
+      expect(click?.type).toBe('click')
+      if (click?.type !== 'click') return
+      expect(Math.abs(click.x - 255)).toBeLessThan(60)
+      expect(Math.abs(click.y - 420)).toBeLessThan(10)
+    }
+
+    it.each([
+      "Right-click 'Plain words here', then click 'Stamp this page' in the context menu.",
+      "Right-click 'Plain words here', then click 'Stamp this page'.",
+    ])('%s: the menu item, not the page button', async (instruction) => {
+      const right = await turn(instruction, instruction, 1, 'menu-before')
+      expect(right.actions[0]).toMatchObject({ type: 'click', button: 'right' })
+      const item = await turn(instruction, instruction, 2, 'menu-open')
+      inMenu(item)
+      expect(item.text).toMatch(/^clicked 'Stamp this page' in the context menu at \(\d+, \d+\); 'Stamp this page' is on screen twice; took the one in the context menu the right-click opened \(what changed after the right-click at \(\d+, 1\d\d\), \(150, 137\)–\(497, 504\)\), not the one at \(7\d\d, 1\d\d\)$/)
+    })
+
+    it('without a right-click before it, "in the context menu" searches the whole screen and says so', async () => {
+      const decision = await turn('no-right-click', "Click 'Stamp this page' in the context menu", 1, 'menu-open')
+      expect(decision.actions[0]?.type).toBe('click')
+      expect(decision.text).toContain('no right-click came before it in this instruction, so the whole screen was searched for the menu item')
+    })
   })
 })

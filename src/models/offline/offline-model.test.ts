@@ -25,6 +25,7 @@ class FakeLocator implements StepLocator, WordReader {
   async locate(_frame: Pick<Frame, 'png' | 'hash'>, query: LocateQuery): Promise<LocateResult> {
     this.queries.push(query)
     if ('toolbarSlot' in query) return { seen: 'no toolbar row with an omnibox on the frame', nearMisses: [] }
+    if ('openedMenu' in query) return { seen: 'no menu', nearMisses: [] }
     if ('image' in query) {
       const box = { x: 1762, y: 55, width: 16, height: 16 }
       return { located: { box, center: boxCenter(box), confidence: 0.94, via: 'template' }, seen: 'match', nearMisses: [] }

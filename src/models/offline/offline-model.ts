@@ -4,6 +4,7 @@
 import { ModelError } from '../../core/errors.ts'
 import type { Frame } from '../../core/frame.ts'
 import { ZERO_USAGE, type Decision, type JsonObjectSchema, type LocateReply, type Model, type QueryReply, type Turn, type Verdict } from '../../core/model.ts'
+import type { OpenedMenu } from './find-in-menu.ts'
 import { findTarget, groundStep, type ActionStep, type Selection, type StepLocator } from './ground-step.ts'
 import { describedTarget, planInstruction, type Plan } from './planner.ts'
 import { queryQuoted, type WordReader } from './query-quoted.ts'
@@ -27,10 +28,12 @@ interface RunState {
   done: string[]
   /** What a select step highlighted last. */
   selection?: Selection
+  /** The menu the last right-click opened, until another step acts. */
+  menu?: OpenedMenu
 }
 
 const GRAMMAR =
-  "click, right-click or double-click 'a label' [in the page / toolbar / popup / side panel], a point (at 640, 400), the extension icon or the selection, select the text 'words', type 'text' [into the 'field' field], press a key (Enter, ctrl+shift+t), scroll up/down [N times], wait N seconds"
+  "click, right-click or double-click 'a label' [in the page / toolbar / popup / side panel / context menu], a point (at 640, 400), the extension icon or the selection, select the text 'words', type 'text' [into the 'field' field], press a key (Enter, ctrl+shift+t), scroll up/down [N times], wait N seconds"
 
 export class OfflineModel implements Model {
   readonly id = 'offline'
@@ -59,19 +62,26 @@ export class OfflineModel implements Model {
       return { status: 'passed', actions: [], text: summary(run), usage: ZERO_USAGE }
     }
     const { locator, extensionIcon } = this.#options
-    const grounded = await groundStep(step, { frame: turn.frame, screen: turn.screen, locator, extensionIcon, selection: run.selection })
-    if ('missed' in grounded) {
-      const retries = this.#options.retries ?? 2
-      if (run.misses >= retries) return failed(`step "${step.source}": ${grounded.missed}`)
+    const grounded = await groundStep(step, { frame: turn.frame, screen: turn.screen, locator, extensionIcon, selection: run.selection, menu: run.menu })
+    const retries = this.#options.retries ?? 2
+    // A miss, or a find in doubt, is looked at again after a wait; a doubt left on the last look is acted on.
+    if ('missed' in grounded || (grounded.doubt && run.misses < retries)) {
+      const why = 'missed' in grounded ? grounded.missed : grounded.doubt
+      if (run.misses >= retries) return failed(`step "${step.source}": ${why}`)
       run.misses++
       const ms = this.#options.retryWaitMs ?? 750
-      return { status: 'continue', actions: [{ type: 'wait', ms }], text: `not on screen yet, looking again in ${ms} ms (${run.misses} of ${retries}): ${grounded.missed}`, usage: ZERO_USAGE }
+      return { status: 'continue', actions: [{ type: 'wait', ms }], text: `not on screen yet, looking again in ${ms} ms (${run.misses} of ${retries}): ${why}`, usage: ZERO_USAGE }
     }
     run.cursor = run.plan.steps.indexOf(step) + 1
     run.misses = 0
-    run.done.push(grounded.did)
+    const did = grounded.doubt ? `${grounded.did} (${grounded.doubt})` : grounded.did
+    run.done.push(did)
     if (grounded.selected) run.selection = grounded.selected
-    return { status: 'continue', actions: grounded.actions, text: grounded.did, usage: ZERO_USAGE }
+    const click = grounded.actions[0]
+    // A right-click opens a menu the next label step looks in first; any other acting step (a wait aside) leaves it behind.
+    if (step.kind === 'click' && step.button === 'right' && click?.type === 'click') run.menu = { at: { x: click.x, y: click.y }, before: turn.frame }
+    else if (step.kind !== 'wait') run.menu = undefined
+    return { status: 'continue', actions: grounded.actions, text: did, usage: ZERO_USAGE }
   }
 
   async query(question: string, schema: JsonObjectSchema, frame: Frame): Promise<QueryReply> {

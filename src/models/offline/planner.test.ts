@@ -100,6 +100,10 @@ describe('where a label is', () => {
     ["click 'Save' inside the sidepanel", 'side panel'],
     ["click 'Save' in the side-panel", 'side panel'],
     ["click 'Save' in the sidebar", 'side panel'],
+    ["then click 'Open side panel' in the context menu", 'context menu'],
+    ["choose 'Stamp this page' from the context menu", 'context menu'],
+    ["click 'Quote' in the menu", 'context menu'],
+    ["click the 'Save this link' item in the right-click menu", 'context menu'],
   ])('%s → %s', (instruction, within) => {
     expect(bodies(instruction)).toEqual([{ kind: 'click', target: { text: expect.any(String), within }, button: 'left', double: false }])
   })
@@ -117,6 +121,10 @@ describe('select', () => {
     expect(bodies("highlight the text 'Reading list', then right-click it")).toEqual([{ kind: 'select', text: 'Reading list' }, onSelection])
     expect(bodies("Select the text 'quick fox', then right-click the selection")).toEqual([{ kind: 'select', text: 'quick fox' }, onSelection])
     expect(bodies('right-click the selected text')).toEqual([onSelection])
+  })
+
+  it('does not select text in a context menu', () => {
+    expect(bodies("select the text 'Quote' in the context menu")).toEqual([{ kind: 'unknown' }])
   })
 
   it("still reads \"select 'X'\" as choosing an option", () => {

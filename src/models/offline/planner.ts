@@ -1,6 +1,7 @@
 // The offline model's grammar: an instruction becomes steps it can ground on pixels (click,
 // right-click or double-click a quoted label, a point or the extension icon; select quoted text;
-// type, press keys, scroll, wait). "in the side panel", "on the page"… say where a label is.
+// type, press keys, scroll, wait). "in the side panel", "on the page", "in the context menu"… say
+// where a label is.
 // Expectations ("The panel should appear…") are kept as notes; anything else is reported, never
 // guessed at.
 import type { Point } from '../../core/action.ts'
@@ -9,8 +10,11 @@ import type { BrowserRegion } from '../../grounding/browser-regions.ts'
 import { clauses, sentences, stripLeadIn } from './clauses.ts'
 import { MARK_PATTERN, markedQuote, maskQuotes, unmask } from './quotes.ts'
 
+/** Where a label is looked for: a part of the browser window, or the context menu a right-click opened. */
+export type LabelRegion = BrowserRegion | 'context menu'
+
 /** A quoted label (`within` a part of the browser window when the instruction says so), the icon, a point, or what the run selected last. */
-export type ClickTarget = { text: string; within?: BrowserRegion } | { extensionIcon: true } | { point: Point } | { selection: true }
+export type ClickTarget = { text: string; within?: LabelRegion } | { extensionIcon: true } | { point: Point } | { selection: true }
 
 /** What a clause asks for. */
 export type StepBody =
@@ -60,7 +64,9 @@ function parseClause(clause: string, quotes: readonly string[]): StepBody {
   const c = stripLeadIn(clause)
   let m: RegExpExecArray | null
   if ((m = new RegExp(`^(?:select|highlight)\\s+(?:the\\s+)?(?:text|words?|phrase)\\s+${Q}(?:\\s+(.+))?$`, 'i').exec(c))) {
-    const within = m[2] === undefined ? undefined : regionOf(m[2])
+    const named = m[2] === undefined ? undefined : regionOf(m[2])
+    // Text in a context menu is not selectable: such a phrase is not understood.
+    const within = named === 'context menu' ? undefined : named
     if (m[2] === undefined || within) return { kind: 'select', text: markedQuote(m[1]!, quotes)!, ...(within && { within }) }
   }
   if ((m = /^(double[- ]?click|right[- ]?click|click|tap|press|hit|open|select|choose)\s+(?:on\s+)?(.+)$/i.exec(c))) {
@@ -136,18 +142,19 @@ const NOUN = String.raw`(?:button|link|tab|menu\s+item|item|option|icon|checkbox
 const POINT = /^(?:at\s+)?(?:the\s+)?(?:point\s+)?(?:at\s+)?\(?\s*(?:x\s*[=:]\s*)?(\d{1,5})\s*,\s*(?:y\s*[=:]\s*)?(\d{1,5})\s*\)?$/i
 
 /** Phrases that name a part of the browser window, after "in/on/inside/within/from/at (the)". */
-const REGIONS: readonly [RegExp, BrowserRegion][] = [
+const REGIONS: readonly [RegExp, LabelRegion][] = [
   [/^(?:(?:web\s*)?page(?:'s|’s)?(?:\s+(?:content|itself|body))?|(?:top|bottom|middle|left|right)\s+(?:side\s+)?of\s+the\s+page|website|site|tab(?:'s|’s)?\s+content|content\s+area)$/i, 'page'],
   [/^(?:(?:chrome|browser)(?:'s|’s)?\s+)?(?:toolbar|omnibox|address\s+bar|url\s+bar|location\s+bar|tab\s*strip|tab\s+bar|ui|chrome|frame)$/i, 'toolbar'],
   [/^(?:(?:extension|action)(?:'s|’s)?\s+)?popup(?:\s+window)?$/i, 'popup'],
   [/^(?:(?:extension|browser|chrome)(?:'s|’s)?\s+)?(?:side[- ]?panel|sidebar)$/i, 'side panel'],
+  [/^(?:(?:context|right[- ]?click|pop[- ]?up)\s+)?menu$/i, 'context menu'],
 ]
 
 /**
  * The part of the window "in the side panel", "on the page" names, or undefined for any other
  * phrase (which is then not used: the label is looked for everywhere, as before).
  */
-function regionOf(phrase: string): BrowserRegion | undefined {
+function regionOf(phrase: string): LabelRegion | undefined {
   const m = /^(?:in|on|inside|within|from|at)\s+(?:the\s+)?(.+)$/i.exec(phrase.trim())
   return m ? REGIONS.find(([pattern]) => pattern.test(m[1]!.trim()))?.[1] : undefined
 }
