@@ -1,7 +1,7 @@
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'artifacts/', '.vitest/', 'fixtures/extensions/', 'fixtures/.generated/', 'examples/jest/.mutants/'] },
+  { ignores: ['dist/', 'node_modules/', 'artifacts/', '.vitest/', 'fixtures/extensions/', 'fixtures/repos/', 'fixtures/.generated/', 'examples/jest/.mutants/'] },
   ...tseslint.configs.recommended,
   {
     rules: {
@@ -11,7 +11,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/vitest/**', '**/*.test.ts', '**/vitest.config.ts', 'examples/**'],
+    files: ['src/vitest/**', '**/*.test.ts', '**/vitest.config.ts', 'examples/**', 'scripts/suite-times.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
 )

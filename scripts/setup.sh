@@ -2,6 +2,7 @@
 # Installs everything agentprobe's tests need on a fresh Debian/Ubuntu machine; safe to run again.
 #   system packages: Xvfb, xdotool, scrot, Chromium, ffmpeg, fonts
 #   Node >= 22.12 (Node 24 from the npm registry when the system's node is older), then npm ci
+#   pnpm 10 (from the npm registry when missing): the repos e2e installs a pnpm workspace with it
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -29,7 +30,13 @@ if ! node_ok; then
   hash -r
   node_ok || { echo "setup: Node 24 did not install; install Node >= 22.12 yourself" >&2; exit 1; }
 fi
-echo "setup: node $(node --version), $(chromium --version 2>/dev/null || echo 'no chromium')"
+# A pnpm workspace is one of the repos agentprobe is added to in its e2e tests.
+if ! command -v pnpm >/dev/null 2>&1; then
+  echo "setup: installing pnpm 10 into /usr/local"
+  sudo_if_needed npm install -g --prefix /usr/local --no-audit --no-fund pnpm@10 >/dev/null
+  hash -r
+fi
+echo "setup: node $(node --version), pnpm $(pnpm --version 2>/dev/null || echo 'missing'), $(chromium --version 2>/dev/null || echo 'no chromium')"
 
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   npm ci --no-audit --no-fund

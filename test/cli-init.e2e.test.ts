@@ -37,13 +37,17 @@ interface Shape {
  * opens, a CommonJS package's config, a content script that cannot run here, a bare manifest.
  */
 const SHAPES: Record<string, Shape> = {
-  // A side panel the icon opens (openPanelOnActionClick), so the click never fires onClicked.
+  // A side panel the icon opens (openPanelOnActionClick), so the click never fires onClicked; as in
+  // Chrome's sidepanel-multiple sample, the manifest names no side panel: the worker sets it at run time.
   'side-panel': {
-    manifest: { name: 'Panel Maker', action: { default_icon: ICONS }, side_panel: { default_path: 'panel.html' }, permissions: ['sidePanel'], background: { service_worker: 'sw.js' } },
-    files: { 'panel.html': page('<h1>Reading List</h1>'), 'sw.js': 'chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: true })\n' },
+    manifest: { name: 'Panel Maker', action: { default_icon: ICONS }, permissions: ['sidePanel'], background: { service_worker: 'sw.js' } },
+    files: {
+      'panel.html': page('<h1>Reading List</h1>'),
+      'sw.js': "chrome.sidePanel.setOptions({ path: 'panel.html' })\nchrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: true })\n",
+    },
     icons: true,
     type: 'module',
-    tests: 3,
+    tests: 2,
   },
   // An options page and nothing else, in a CommonJS package: vitest.config.mts, no Vite warning.
   'options-only': {
@@ -139,19 +143,42 @@ describe.concurrent('agentprobe init', () => {
     expect(JSON.parse(await readFile(join(repo, 'artifacts/case/result.json'), 'utf8'))).toMatchObject({ status: 'passed', verdict: 'YES' })
   }, 300_000)
 
-  it('keeps files that exist, unless --force', async () => {
+  it('keeps files that exist, unless --force; adds the plugin to the config there, once', async () => {
     const repo = await freshRepo('demo-extension')
     await mkdir(join(repo, 'cases'))
     await writeFile(join(repo, 'cases/sidepanel-fixture.yaml'), '# mine\n')
-    await writeFile(join(repo, 'vitest.config.mts'), 'export default {}\n')
+    await writeFile(join(repo, 'vitest.config.mts'), "import { defineConfig } from 'vitest/config'\n\nexport default defineConfig({\n  test: { include: ['src/**/*.test.ts'] },\n})\n")
     const first = await run(process.execPath, [bin, 'init'], repo)
     expect(first.exitCode, first.all).toBe(0)
     expect(first.stdout).toContain('kept    cases/sidepanel-fixture.yaml (it exists; --force overwrites)')
-    expect(first.stdout).toContain("kept    vitest.config.mts: add `plugins: [agentprobe({ extension: './dist' })]`")
+    expect(first.stdout).toContain('edited  vitest.config.mts: added the agentprobe plugin')
+    expect(first.stdout).toContain("    +  plugins: [agentprobe({ extension: './dist' })],")
+    expect(first.stdout).toMatch(/^then: npx vitest run --project cua {2}\(/m)
+    const config = await readFile(join(repo, 'vitest.config.mts'), 'utf8')
+    expect(config).toBe("import { defineConfig } from 'vitest/config'\nimport { agentprobe } from 'agentprobe/plugin'\n\nexport default defineConfig({\n  plugins: [agentprobe({ extension: './dist' })],\n  test: { include: ['src/**/*.test.ts'] },\n})\n")
     expect(await readFile(join(repo, 'cases/sidepanel-fixture.yaml'), 'utf8')).toBe('# mine\n')
     const forced = await run(process.execPath, [bin, 'init', '--force'], repo)
     expect(forced.stdout).toContain('created cases/sidepanel-fixture.yaml')
+    expect(forced.stdout).toContain('kept    vitest.config.mts (it already has the agentprobe plugin)')
+    expect(await readFile(join(repo, 'vitest.config.mts'), 'utf8')).toBe(config)
     expect(await readFile(join(repo, 'cases/sidepanel-fixture.yaml'), 'utf8')).toContain('name: sidepanel-fixture-popup')
+  })
+
+  it('a config it cannot edit: a separate config and a test:cua script; no built extension yet: the build to run', async () => {
+    const repo = await freshRepo('demo-extension')
+    await writeFile(join(repo, 'vitest.config.ts'), "import { shared } from './shared.ts'\nexport default shared()\n")
+    const init = await run(process.execPath, [bin, 'init'], repo)
+    expect(init.exitCode, init.all).toBe(0)
+    expect(init.stdout).toContain('note    vitest.config.ts left as it is: its config comes from a call to shared(...) that init cannot see into; agentprobe gets its own vitest.cua.config.ts')
+    expect(init.stdout).toMatch(/^then: npm run test:cua {2}\(/m)
+    expect(JSON.parse(await readFile(join(repo, 'package.json'), 'utf8')).scripts['test:cua']).toBe('vitest run -c vitest.cua.config.ts')
+
+    const wxt = await mkdtemp(join(tmpdir(), 'agentprobe-init-wxt-'))
+    await writeFile(join(wxt, 'package.json'), JSON.stringify({ name: 'wxt-ext', scripts: { dev: 'wxt', build: 'wxt build' } }))
+    await writeFile(join(wxt, 'wxt.config.ts'), 'export default {}\n')
+    const unbuilt = await run(process.execPath, [bin, 'init'], wxt)
+    expect(unbuilt.exitCode).toBe(2)
+    expect(unbuilt.stderr).toContain('agentprobe init: no built extension yet: run `npm run build` (wxt build) first, then init again')
   })
 
   it('exits 2 outside a package, or with no extension to find', async () => {

@@ -58,4 +58,11 @@ describe('readExtensionInfo', () => {
     const d = await extension({ name: '__MSG_appName__', default_locale: 'fr' })
     expect(String(await readExtensionInfo(d).catch((e: unknown) => e))).toMatch(/_locales\/fr\/messages\.json for the manifest name "__MSG_appName__"/)
   })
+
+  it('reads a manifest and messages with comments, as Chrome does', async () => {
+    const d = await extension({}, { '_locales/en/messages.json': '{\n  // shown in the toolbar\n  "appName": { "message": "Commented" }\n}' })
+    await writeFile(join(d, 'manifest.json'), '{\n  // built by the bundler\n  "manifest_version": 3, "name": "__MSG_appName__", /* semver */ "version": "2.0", "default_locale": "en"\n}')
+    expect(await readExtensionInfo(d)).toEqual({ name: 'Commented', version: '2.0' })
+  })
 })
+

@@ -1,10 +1,10 @@
 // What the harness reads from an extension's manifest: its name as Chrome shows it and its
 // version (for traces and the letter tile), and the icon the toolbar shows (for the offline
 // model's "click the extension icon").
-import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { ConfigError, errorMessage } from '../core/errors.ts'
+import { readManifest } from '../targets/chrome/read-manifest.ts'
 import { localizedName } from './localized-name.ts'
 
 export interface ExtensionInfo {
@@ -28,13 +28,7 @@ interface Manifest {
 }
 
 export async function readExtensionInfo(dir: string): Promise<ExtensionInfo> {
-  const path = join(dir, 'manifest.json')
-  let manifest: Manifest
-  try {
-    manifest = JSON.parse(await readFile(path, 'utf8'))
-  } catch (error) {
-    throw new ConfigError(`cannot read the extension manifest ${path}: ${errorMessage(error)}`, { cause: error })
-  }
+  const { path, manifest } = (await readManifest(dir)) as { path: string; manifest: Manifest }
   const icon = largestIcon(manifest.action?.default_icon, 'action.default_icon') ?? largestIcon(manifest.icons, 'icons')
   if (icon) await checkIcon(join(dir, icon.file), icon.field, path)
   return {

@@ -1,9 +1,9 @@
 // Chrome shows a `__MSG_key__` manifest string as the message of that key in the default
 // locale's messages.json (keys compare case-insensitively); the harness needs the same text, e.g.
 // for the letter Chrome draws on the toolbar tile of an extension without an icon.
-import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { ConfigError, errorMessage } from '../core/errors.ts'
+import { readChromeJson } from '../targets/chrome/read-manifest.ts'
 
 const PLACEHOLDER = /^__MSG_(\w+)__$/
 
@@ -13,9 +13,9 @@ export async function localizedName(dir: string, value: string, defaultLocale: s
   if (!key) return value
   if (!defaultLocale) throw new ConfigError(`the extension's manifest name "${value}" (in ${join(dir, 'manifest.json')}) is a message, but the manifest has no default_locale`)
   const path = join(dir, '_locales', defaultLocale, 'messages.json')
-  let messages: Record<string, { message?: unknown }>
+  let messages: Record<string, { message?: unknown } | undefined>
   try {
-    messages = JSON.parse(await readFile(path, 'utf8'))
+    messages = (await readChromeJson(path)) as typeof messages
   } catch (error) {
     throw new ConfigError(`cannot read ${path} for the manifest name "${value}": ${errorMessage(error)}`, { cause: error })
   }

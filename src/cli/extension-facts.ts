@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { looseKey } from '../core/text-match.ts'
+import { readManifest } from '../targets/chrome/read-manifest.ts'
 import { visibleLabels } from './page-text.ts'
 
 /** An extension page named by the manifest. */
@@ -43,7 +44,7 @@ interface Manifest {
 const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined)
 
 export async function readExtensionFacts(root: string, dir: string, fallbackName: string): Promise<ExtensionFacts> {
-  const manifest = JSON.parse(await readFile(join(root, dir, 'manifest.json'), 'utf8')) as Manifest
+  const manifest = (await readManifest(join(root, dir))).manifest as Manifest
   const rawName = str(manifest.name)
   // Localised names (__MSG_appName__) mean nothing on screen: use the package's name then.
   const name = rawName && !rawName.startsWith('__MSG_') ? rawName : fallbackName

@@ -1,45 +1,58 @@
-// `agentprobe init`: adds agentprobe to an existing extension repo — a Vitest config with the
-// plugin (.ts or .mts, as the package's module type wants), a *.cua.test.ts written from the
-// manifest, a case file and the browser workflow. It never overwrites a file unless --force.
+// `agentprobe init`: adds agentprobe to an existing extension repo — the plugin in the Vitest config
+// it has (or a fresh or separate one, init-config.ts; a Jest repo's suite gets a Jest config of its
+// own, init-jest.ts), a *.cua.test.* written from the manifest, a case file and the browser
+// workflow. It never overwrites a file it did not edit unless --force.
 import { access, mkdir, readFile, writeFile } from 'node:fs/promises'
-import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path'
+import { basename, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { execa } from 'execa'
 import { ConfigError } from '../core/errors.ts'
 import { slug } from '../session/artifact-paths.ts'
 import { parseFlags } from './args.ts'
+import type { PackageJson } from './extension-build.ts'
 import { readExtensionFacts } from './extension-facts.ts'
-import { caseFile, configFile, configName, dirArg, workflowFile } from './init-files.ts'
+import { findExtension } from './find-extension.ts'
+import { setUpConfig } from './init-config.ts'
+import { caseFile, dirArg, workflowFile } from './init-files.ts'
+import { JEST_CUA_CONFIG, setUpJest } from './init-jest.ts'
 import { testFile } from './init-tests.ts'
+import { detectJest } from './jest-repo.ts'
+import { addDevArgs, detectPackageManager } from './package-manager.ts'
+import { jestDialect } from './test-dialect.ts'
+import { isWorkspaceRoot } from './workspaces.ts'
 
-const FLAGS = { extension: { type: 'string' }, force: { type: 'boolean' } } as const
-/** Where a built extension usually is, in the order looked at. */
-const EXTENSION_DIRS = ['dist', 'build', 'extension', 'src', '.']
-const CONFIGS = ['vitest.config.ts', 'vitest.config.mts', 'vitest.config.js', 'vitest.config.mjs', 'vitest.config.cts', 'vitest.config.cjs']
+const FLAGS = { extension: { type: 'string' }, force: { type: 'boolean' }, install: { type: 'boolean' } } as const
 /** The template ships with the package, next to src/ and dist/. */
 const WORKFLOW_TEMPLATE = fileURLToPath(new URL('../../examples/github/browser-cua.yml', import.meta.url))
 
 const exists = (path: string) => access(path).then(() => true, () => false)
 
-export async function initCommand(args: string[], log: (line: string) => void): Promise<number> {
+export async function initCommand(args: string[], log: (line: string) => void, root = process.cwd()): Promise<number> {
   const { values } = parseFlags(args, FLAGS, 'init')
-  const root = process.cwd()
   const pkgPath = join(root, 'package.json')
   if (!(await exists(pkgPath))) throw new ConfigError(`agentprobe init: no package.json in ${root}; run it at the root of your extension's repository (npm init -y first)`)
-  const pkg = JSON.parse(await readFile(pkgPath, 'utf8')) as { name?: string; type?: unknown; dependencies?: object; devDependencies?: object }
+  const pkg = JSON.parse(await readFile(pkgPath, 'utf8')) as PackageJson
+  const pm = await detectPackageManager(root)
 
-  const dir = await extensionDir(root, values.extension)
-  const ext = await readExtensionFacts(root, dir, pkg.name ?? basename(root))
+  const found = await findExtension(root, pkg, pm, values.extension)
+  const ext = await readExtensionFacts(root, found.dir, found.workspace?.name ?? pkg.name ?? basename(root))
+  log(`agentprobe init: ${ext.name} in ${dirArg(ext.dir)}`)
+  if (found.workspace) log(`  found   it in the workspace package ${found.workspace.name} (${found.workspace.dir})`)
+  if (found.build) log(`  build   \`${found.build.command}\` (${found.build.tool}) makes ${dirArg(ext.dir)}: run it after a change, before the tests`)
+  const setup = { root, pkg, pm, dir: ext.dir, ...(found.build && { build: found.build }), force: values.force === true, log }
   const testDir = (await exists(join(root, 'test'))) ? 'test' : 'tests'
+  const jest = await detectJest(root, pkg)
+  // Plain CommonJS where the repo has no TypeScript transform: Jest runs a .cjs test as it is.
+  const testPath = `${testDir}/${slug(ext.name)}.cua.test.${jest?.test.module === 'cjs' ? 'cjs' : 'ts'}`
+  const next = jest ? await setUpJest(setup, jest, testPath) : await setUpConfig(setup)
+  const dialect = jest && jestDialect({ module: jest.test.module, jestGlobals: jest.jestGlobals, runCommand: next.command, configName: JEST_CUA_CONFIG })
+
   const casePath = `cases/${slug(ext.name)}.yaml`
-  const config = await firstExisting(root, CONFIGS)
   const files: [string, string][] = [
-    ...(config ? [] : [[configName(pkg.type), configFile(ext)] as [string, string]]),
-    [`${testDir}/${slug(ext.name)}.cua.test.ts`, testFile(ext)],
+    [testPath, testFile(ext, dialect)],
     [casePath, caseFile(ext)],
     ['.github/workflows/browser-cua.yml', workflowFile(await readFile(WORKFLOW_TEMPLATE, 'utf8'), ext, casePath)],
   ]
-  log(`agentprobe init: ${ext.name} in ${dirArg(ext.dir)}`)
-  if (config) log(`  kept    ${config}: add \`plugins: [agentprobe({ extension: '${dirArg(ext.dir)}' })]\` (import { agentprobe } from 'agentprobe/plugin')`)
   for (const [path, text] of files) {
     const file = join(root, path)
     if (!values.force && (await exists(file))) {
@@ -50,25 +63,20 @@ export async function initCommand(args: string[], log: (line: string) => void): 
     await writeFile(file, text)
     log(`  created ${path}`)
   }
+
   const deps = { ...pkg.dependencies, ...pkg.devDependencies }
-  const missing = ['agentprobe', 'vitest'].filter((name) => !(name in deps))
-  if (missing.length) log(`next: npm install --save-dev ${missing.join(' ')}`)
-  log(`then: npx vitest run            (the example test)`)
+  // agentprobe's Jest environment extends jest-environment-node, a peer dependency.
+  const missing = ['agentprobe', ...(jest ? ['jest-environment-node'] : ['vitest'])].filter((name) => !(name in deps))
+  if (missing.length) {
+    const [command, ...rest] = addDevArgs(pm, missing, pm === 'pnpm' && (await isWorkspaceRoot(root, pkg)))
+    if (!values.install) log(`next: ${[command, ...rest].join(' ')}   (or init --install)`)
+    else {
+      log(`  install ${[command, ...rest].join(' ')}`)
+      const result = await execa(command, rest, { cwd: root, stdio: 'inherit', reject: false })
+      if (result.exitCode !== 0) throw new ConfigError(`agentprobe init: \`${[command, ...rest].join(' ')}\` failed (exit ${result.exitCode ?? result.signal}); run it yourself`)
+    }
+  }
+  log(`then: ${next.command}  (${next.what})`)
   log(`      npx agentprobe run --target browser --extension ${dirArg(ext.dir)} --case ${casePath} --output-dir artifacts/`)
   return 0
-}
-
-async function extensionDir(root: string, flag: string | undefined): Promise<string> {
-  if (flag !== undefined) {
-    const abs = isAbsolute(flag) ? flag : resolve(root, flag)
-    if (!(await exists(join(abs, 'manifest.json')))) throw new ConfigError(`agentprobe init: --extension ${flag} has no manifest.json`)
-    return relative(root, abs) || '.'
-  }
-  for (const dir of EXTENSION_DIRS) if (await exists(join(root, dir, 'manifest.json'))) return dir
-  throw new ConfigError(`agentprobe init: no manifest.json in ${EXTENSION_DIRS.map((d) => `${d}/`).join(', ')}; build the extension first or pass --extension DIR`)
-}
-
-async function firstExisting(root: string, names: readonly string[]): Promise<string | undefined> {
-  for (const name of names) if (await exists(join(root, name))) return name
-  return undefined
 }

@@ -57,6 +57,18 @@ describe('the files agentprobe init writes', () => {
     expect(test).not.toContain("toHaveTarget({ type: 'page', url: /\\/popup")
   })
 
+  it('an action without a popup passes whatever the worker makes of the click: onClicked, or a page of its own that opened', async () => {
+    // No side_panel in the manifest: a worker can set the panel's path and openPanelOnActionClick at run time.
+    const root = await extension({ name: 'Run-time Panel', action: {}, permissions: ['sidePanel'], background: { service_worker: 'sw.js' } })
+    const test = testFile(await readExtensionFacts(root, 'ext', 'x'))
+    expect(test).toContain("const ownPages = async () => (await chrome.targets({ type: 'page', url: 'chrome-extension://' + chrome.extensionId + '/' })).map((t) => t.id)")
+    expect(test).toContain('const before = new Set(await ownPages())')
+    expect(test).toContain("const clicks = async () => (await chrome.evaluate<number | undefined>(worker, 'globalThis.agentprobeClicks')) ?? 0")
+    expect(test).toContain('.poll(async () => (await clicks()) + (await opened()), { message: \'the click neither fired action.onClicked nor opened a page of the extension\' })')
+    // The pages are counted from before the click: one open already (a tab from onInstalled) does not pass it.
+    expect(test.indexOf('const before')).toBeLessThan(test.indexOf("agent.do('Click the extension icon"))
+  })
+
   it('a side panel without the sidePanel permission is opened as a tab', async () => {
     const root = await extension({ name: 'Tabbed', side_panel: { default_path: 'p.html' } }, { 'p.html': '<h1>Panel Page</h1>' })
     const test = testFile(await readExtensionFacts(root, 'ext', 'x'))

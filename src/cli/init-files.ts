@@ -1,6 +1,7 @@
 // The files `agentprobe init` writes beside its tests (init-tests.ts): the Vitest config, named for
 // the package's module type, a case file and the browser workflow template.
 import { slug } from '../session/artifact-paths.ts'
+import type { BuildStep } from './extension-build.ts'
 import type { ExtensionFacts } from './extension-facts.ts'
 
 /** The folder as a path in a config or a command: './dist', or '.' for the repo root. */
@@ -12,11 +13,22 @@ export const dirArg = (dir: string) => (dir === '.' ? '.' : `./${dir}`)
  */
 export const configName = (packageType: unknown) => (packageType === 'module' ? 'vitest.config.ts' : 'vitest.config.mts')
 
-export function configFile(ext: ExtensionFacts): string {
+/** The separate config init writes beside one it cannot edit, named the same way. */
+export const cuaConfigName = (packageType: unknown) => configName(packageType).replace('vitest.config', 'vitest.cua.config')
+
+/** The comment over the plugin saying which command makes the extension's folder. */
+export const buildComment = (dir: string, build: BuildStep) => `${dirArg(dir)} is built by \`${build.command}\` (${build.tool}): run it after a change`
+
+/**
+ * A config with the plugin and only the extension's folder, so a stale build is still found: the
+ * comment names the build that makes the folder, for whoever wonders why a change is not seen.
+ */
+export function configFile(ext: Pick<ExtensionFacts, 'dir'>, build?: BuildStep): string {
   return [
     "import { defineConfig } from 'vitest/config'",
     "import { agentprobe } from 'agentprobe/plugin'",
     '',
+    ...(build ? [`// ${buildComment(ext.dir, build)}`] : []),
     'export default defineConfig({',
     `  plugins: [agentprobe({ extension: '${dirArg(ext.dir)}' })],`,
     '})',

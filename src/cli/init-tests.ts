@@ -2,6 +2,7 @@
 // each of which passes on a good build with the keyless offline model (it checks only what the
 // manifest and the pages' own HTML promise) and says how a real model makes it stronger.
 import type { ExtensionFacts, ExtensionPage } from './extension-facts.ts'
+import { VITEST, type TestDialect } from './test-dialect.ts'
 
 /** A TypeScript string literal: single quotes, or double quotes around a question that quotes a label. */
 const q = (text: string) => (text.includes("'") && !text.includes('"') ? JSON.stringify(text) : `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`)
@@ -16,31 +17,31 @@ function showsText(page: ExtensionPage, what: string): string {
     : `  // ${page.path} quotes no label: it has none in its HTML, or runs a script that may draw or\n  // rewrite its text. Quote one it shows:\n  // await expect(screen).toVerify("Is the ${what} showing 'a label it shows'?")`
 }
 
-function popupTest(ext: ExtensionFacts, popup: ExtensionPage): string {
+function popupTest(d: TestDialect, ext: ExtensionFacts, popup: ExtensionPage): string {
   return `// A real click on the toolbar icon opens ${popup.path} (checked over CDP)${popup.text ? `, which shows '${popup.text}' (read from its HTML)` : ''}.
-test(${q(`${ext.name}: the toolbar icon opens the popup`)}, async ({ agent, screen, chrome }) => {
+test(${q(`${ext.name}: the toolbar icon opens the popup`)}, async (${d.params('agent, screen, chrome')}) => {
   ${CLICK_ICON}
   await expect(chrome).toHaveTarget({ type: 'page', url: ${urlRegex(popup.path)} })
 ${showsText(popup, 'popup')}
 })`
 }
 
-function pageTest(ext: ExtensionFacts, page: ExtensionPage, what: string, title: string): string {
+function pageTest(d: TestDialect, ext: ExtensionFacts, page: ExtensionPage, what: string, title: string): string {
   return `// ${page.path} opens in a tab and loads${page.text ? `, showing '${page.text}' (read from its HTML)` : ''}.
-test(${q(`${ext.name}: ${title}`)}, async ({ screen, chrome }) => {
+test(${q(`${ext.name}: ${title}`)}, async (${d.params('screen, chrome')}) => {
   await chrome.openExtensionPage(${q(page.path)})
   await expect(chrome).toHaveTarget({ type: 'page', url: ${urlRegex(page.path)} })
 ${showsText(page, what)}
 })`
 }
 
-function sidePanelTest(ext: ExtensionFacts, panel: NonNullable<ExtensionFacts['sidePanel']>): string {
-  if (!panel.permitted) return pageTest(ext, panel, 'side panel page', 'the side panel page loads')
+function sidePanelTest(d: TestDialect, ext: ExtensionFacts, panel: NonNullable<ExtensionFacts['sidePanel']>): string {
+  if (!panel.permitted) return pageTest(d, ext, panel, 'side panel page', 'the side panel page loads')
   return `// ${panel.path} opens in the browser's side panel${panel.text ? ` and shows '${panel.text}' (read from its HTML)` : ''}: one of the
 // extension's own tabs calls chrome.sidePanel.open with a user gesture, as a click in the extension would,
 // then leaves for a blank page, so that only the panel shows the page's text. (The tab stays the active
 // one: closing it would bring forward another tab, which may have a side panel of its own.)
-test(${q(`${ext.name}: the side panel opens`)}, async ({ screen, chrome }) => {
+test(${q(`${ext.name}: the side panel opens`)}, async (${d.params('screen, chrome')}) => {
   const tab = await chrome.openExtensionPage(${q(panel.path)})
   await chrome.evaluate({ url: tab.url }, 'chrome.windows.getCurrent().then((w) => chrome.sidePanel.open({ windowId: w.id }))', { userGesture: true })
   await chrome.navigate(tab.id, 'about:blank')
@@ -49,37 +50,44 @@ ${showsText(panel, 'side panel')}
 })`
 }
 
-function actionClickTest(ext: ExtensionFacts): string {
+function actionClickTest(d: TestDialect, ext: ExtensionFacts): string {
   if (!ext.serviceWorker) {
     return `// The action has no popup and no worker listens for its click: the run fails only if the icon cannot be found and clicked.
-test(${q(`${ext.name}: the toolbar icon can be clicked`)}, async ({ agent }) => {
+test(${q(`${ext.name}: the toolbar icon can be clicked`)}, async (${d.params('agent')}) => {
   ${CLICK_ICON}
 })`
   }
-  const panel = ext.sidePanel ? ` + (await chrome.targets({ url: ${urlRegex(ext.sidePanel.path)} })).length` : ''
-  return `// The action has no popup, so a real click on the icon fires chrome.action.onClicked in the worker${ext.sidePanel ? '\n// (or opens the side panel, when the worker set openPanelOnActionClick)' : ''}: a listener added here counts it.
+  // What the worker does with a click is decided at run time (setPanelBehavior, setPopup): ask CDP what happened rather than assume.
+  return `// The action has no popup in its manifest, so a real click on the icon reaches the extension: either
+// chrome.action.onClicked fires in the worker (a listener added here counts it), or a page of the extension
+// opens instead, as when the worker set openPanelOnActionClick (its side panel) or a popup at run time
+// (CDP lists the new page). Either passes; a click that does neither fails.
 // Stronger: assert what your own onClicked handler does (a tab it opens: toHaveTarget; state it keeps: chrome.evaluate).
-test(${q(`${ext.name}: a click on the toolbar icon reaches the extension`)}, async ({ agent, chrome }) => {
+test(${q(`${ext.name}: a click on the toolbar icon reaches the extension`)}, async (${d.params('agent, chrome')}) => {
   const worker = { type: 'service_worker' }
+  const ownPages = async () => (await chrome.targets({ type: 'page', url: 'chrome-extension://' + chrome.extensionId + '/' })).map((t) => t.id)
+  const before = new Set(await ownPages())
   await chrome.evaluate(worker, 'globalThis.agentprobeClicks = 0; chrome.action.onClicked.addListener(() => globalThis.agentprobeClicks++)')
   ${CLICK_ICON}
-  await expect.poll(async () => (await chrome.evaluate<number>(worker, 'globalThis.agentprobeClicks'))${panel}).toBeGreaterThan(0)
+  const clicks = async () => (await chrome.evaluate${d.ts('<number | undefined>')}(worker, 'globalThis.agentprobeClicks')) ?? 0
+  const opened = async () => (await ownPages()).filter((id) => !before.has(id)).length
+${d.pollAbove0('(await clicks()) + (await opened())', 'the click neither fired action.onClicked nor opened a page of the extension')}
 })`
 }
 
-function contentScriptTest(ext: ExtensionFacts, where: NonNullable<ExtensionFacts['contentScripts']>): string {
+function contentScriptTest(d: TestDialect, ext: ExtensionFacts, where: NonNullable<ExtensionFacts['contentScripts']>): string {
   if ('skip' in where) {
-    return `// Not run: ${where.skip}. Serve a page they match (or point \`url\` in vitest's config at one) and test it there.
+    return `// Not run: ${where.skip}. Serve a page they match (or point \`url\` in ${d.configName} at one) and test it there.
 test.skip(${q(`${ext.name}: a page its content scripts match`)}, () => {})`
   }
   return `// A page served here, at an address the content scripts' matches cover, still loads with them injected.
 // Stronger: assert what your content script does to the page, e.g.
 // expect(await chrome.evaluate({ url: page.url }, "document.querySelector('#my-badge') !== null")).toBe(true)
-test(${q(`${ext.name}: a page its content scripts match loads`)}, async ({ chrome }) => {
+test(${q(`${ext.name}: a page its content scripts match loads`)}, async (${d.params('chrome')}) => {
   const server = createServer((_request, response) => response.end('<title>agentprobe page</title><h1>A page for the content scripts</h1>'))
-  await new Promise<void>((resolve) => server.listen(0, ${q(where.host)}, resolve))
+  await new Promise${d.ts('<void>')}((resolve) => server.listen(0, ${q(where.host)}, resolve))
   try {
-    const { port } = server.address() as AddressInfo
+    const { port } = server.address()${d.ts(' as AddressInfo')}
     const page = await chrome.openPage(\`http://${where.host}:\${port}${where.path}\`)
     expect(await chrome.evaluate({ url: page.url }, 'document.title')).toBe('agentprobe page')
   } finally {
@@ -88,34 +96,35 @@ test(${q(`${ext.name}: a page its content scripts match loads`)}, async ({ chrom
 })`
 }
 
-function workerTest(ext: ExtensionFacts): string {
+function workerTest(d: TestDialect, ext: ExtensionFacts): string {
   return `// The service worker starts and answers (it is woken if idle).
-test(${q(`${ext.name}: the service worker runs`)}, async ({ chrome }) => {
+test(${q(`${ext.name}: the service worker runs`)}, async (${d.params('chrome')}) => {
   expect(await chrome.evaluate({ type: 'service_worker' }, 'chrome.runtime.id')).toBe(chrome.extensionId)
 })`
 }
 
-export function testFile(ext: ExtensionFacts): string {
+/** The test file for `ext` in a runner's dialect: the same tests, its own header and fixture access. */
+export function testFile(ext: ExtensionFacts, d: TestDialect = VITEST): string {
   const tests: string[] = []
-  if (ext.popup) tests.push(popupTest(ext, ext.popup))
-  if (ext.actionClick) tests.push(actionClickTest(ext))
-  if (ext.sidePanel) tests.push(sidePanelTest(ext, ext.sidePanel))
-  if (ext.options) tests.push(pageTest(ext, ext.options, 'options page', 'the options page opens'))
-  if (ext.serviceWorker) tests.push(workerTest(ext))
-  if (ext.contentScripts) tests.push(contentScriptTest(ext, ext.contentScripts))
+  if (ext.popup) tests.push(popupTest(d, ext, ext.popup))
+  if (ext.actionClick) tests.push(actionClickTest(d, ext))
+  if (ext.sidePanel) tests.push(sidePanelTest(d, ext, ext.sidePanel))
+  if (ext.options) tests.push(pageTest(d, ext, ext.options, 'options page', 'the options page opens'))
+  if (ext.serviceWorker) tests.push(workerTest(d, ext))
+  if (ext.contentScripts) tests.push(contentScriptTest(d, ext, ext.contentScripts))
   if (tests.length === 0) {
     tests.push(`// The manifest declares no page, popup, worker or content script: the extension loads.
-test(${q(`${ext.name} loads`)}, async ({ chrome }) => {
+test(${q(`${ext.name} loads`)}, async (${d.params('chrome')}) => {
   expect(chrome.extensionId).toMatch(/^[a-p]{32}$/)
 })`)
   }
-  const served = ext.contentScripts && !('skip' in ext.contentScripts)
+  const served = ext.contentScripts !== undefined && !('skip' in ext.contentScripts)
   return `// Computer-use tests for ${ext.name}, written by \`agentprobe init\` from its manifest: edit freely.
-// \`npx vitest run\` runs them. Without a model key the keyless offline model acts: it clicks the
+// \`${d.runCommand}\` runs them. Without a model key the keyless offline model acts: it clicks the
 // extension's icon and quoted labels, and its verifier checks only the text quoted in a question.
 // With a real model (a key or AGENTPROBE_MODEL, see agentprobe's README) ask what a user would
 // judge, e.g. toVerify('Does the popup list the saved notes, with no error shown?').
-${served ? "import { createServer } from 'node:http'\nimport type { AddressInfo } from 'node:net'\n" : ''}import { expect, test } from 'agentprobe/vitest'
+${d.imports(served)}
 
 ${tests.join('\n\n')}
 `

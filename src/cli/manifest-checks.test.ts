@@ -32,7 +32,7 @@ it('fails MV2, a missing side panel file and permission, and missing icons, each
     icons: { 16: 'icons/16.png', 48: 'icons/48.png' },
   }))
   const checks = byName(await checkManifest(dir, 'dist'))
-  expect(checks.manifest).toMatchObject({ status: 'fail', detail: 'manifest_version is 2, not 3', fix: expect.stringContaining('"manifest_version": 3') })
+  expect(checks.manifest).toMatchObject({ status: 'fail', detail: expect.stringMatching(/^manifest_version is 2, not 3 — dist\/manifest\.json is a Manifest V2 extension .*current Chromium no longer loads Manifest V2 extensions/), fix: expect.stringContaining('"manifest_version": 3') })
   expect(checks['side panel']).toMatchObject({ status: 'fail', detail: 'side_panel.default_path names sidepanel.html, which is not in dist', fix: 'add dist/sidepanel.html, or fix side_panel.default_path in manifest.json' })
   expect(checks.popup).toMatchObject({ status: 'skip' })
   expect(checks.icons).toMatchObject({ status: 'fail', detail: 'missing in dist: icons/48.png' })
@@ -52,4 +52,14 @@ it('fails a file the other lines do not name (a content script) through the laun
   const manifest = JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8'))
   await writeFile(join(dir, 'manifest.json'), JSON.stringify({ ...manifest, content_scripts: [{ matches: ['<all_urls>'], css: ['gone.css'] }] }))
   expect(byName(await checkManifest(dir, 'dist')).loads).toMatchObject({ status: 'fail', detail: expect.stringContaining('names content_scripts[0].css[0] "gone.css"') })
+})
+
+it('reads a manifest with comments as Chrome does, and names the file when it is broken', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'agentprobe-manifest-'))
+  await cp(FIXTURE, dir, { recursive: true })
+  const text = await readFile(join(dir, 'manifest.json'), 'utf8')
+  await writeFile(join(dir, 'manifest.json'), `// generated\n${text.replace('{', '{ /* "manifest_version": 2 */ "$schema": "https://json.schemastore.org/chrome-manifest",')}`)
+  expect((await checkManifest(dir, 'dist')).map((c) => c.status)).toEqual(['ok', 'ok', 'ok', 'ok', 'ok', 'ok'])
+  await writeFile(join(dir, 'manifest.json'), '{ "name": "x", }')
+  expect(byName(await checkManifest(dir, 'dist')).manifest).toMatchObject({ status: 'fail', detail: expect.stringMatching(/^.*manifest\.json is not valid JSON: /), fix: 'fix the JSON in dist/manifest.json' })
 })

@@ -1,9 +1,11 @@
 // The extension's manifest as `agentprobe doctor` sees it: MV3, and every file it names (side
 // panel, popup, service worker, icons, content scripts…) present — Chromium blocks its start on a missing one.
-import { access, readFile } from 'node:fs/promises'
+import { access } from 'node:fs/promises'
 import { join } from 'node:path'
-import { errorMessage } from '../core/errors.ts'
+import { errorMessage, isAgentprobeError } from '../core/errors.ts'
+import { manifestVersionProblem } from '../core/manifest-json.ts'
 import { loadExtensionDir } from '../targets/chrome/extension-dir.ts'
+import { readManifest } from '../targets/chrome/read-manifest.ts'
 import type { Check } from './check.ts'
 
 interface Manifest {
@@ -18,16 +20,15 @@ interface Manifest {
 }
 
 export async function checkManifest(dir: string, shown: string): Promise<Check[]> {
-  const path = join(dir, 'manifest.json')
   let manifest: Manifest
   try {
-    manifest = JSON.parse(await readFile(path, 'utf8')) as Manifest
+    manifest = (await readManifest(dir)).manifest as Manifest
   } catch (error) {
-    const missing = (error as NodeJS.ErrnoException).code === 'ENOENT'
+    const missing = isAgentprobeError(error) && error.context.missing === true
     return [{
       name: 'manifest',
       status: 'fail',
-      detail: `${shown}/manifest.json ${missing ? 'does not exist' : `is not valid JSON: ${errorMessage(error)}`}`,
+      detail: missing ? `${shown}/manifest.json does not exist` : errorMessage(error),
       fix: missing ? 'build the extension first (npm run build), or pass --extension DIR' : `fix the JSON in ${shown}/manifest.json`,
     }]
   }
@@ -47,7 +48,7 @@ export async function checkManifest(dir: string, shown: string): Promise<Check[]
   const checks: Check[] = [
     manifest.manifest_version === 3
       ? { name: 'manifest', status: 'ok', detail: `${String(manifest.name)} ${String(manifest.version)}, manifest_version 3` }
-      : { name: 'manifest', status: 'fail', detail: `manifest_version is ${JSON.stringify(manifest.manifest_version)}, not 3`, fix: 'set "manifest_version": 3 (Chromium no longer loads MV2)' },
+      : { name: 'manifest', status: 'fail', detail: `manifest_version is ${JSON.stringify(manifest.manifest_version)}, not 3 — ${manifestVersionProblem(manifest as Record<string, unknown>, `${shown}/manifest.json`)}`, fix: 'set "manifest_version": 3 and migrate to Manifest V3 (current Chromium no longer loads MV2)' },
     sidePanel,
     await named('popup', 'action.default_popup', manifest.action?.default_popup, 'no action.default_popup: a click on the icon fires chrome.action.onClicked'),
     await named('worker', 'background.service_worker', manifest.background?.service_worker, 'no background.service_worker'),

@@ -25,12 +25,15 @@ Usage: agentprobe doctor [--extension DIR] [--target browser|android] [--check-m
   --target browser|android   which tools are required (default browser)
   --check-model              make one tiny verification call to the model
   --model ID                 the model --check-model calls`,
-  init: `agentprobe init: add a Vitest config, tests written from the manifest, a case file and a workflow to this repo
+  init: `agentprobe init: add the plugin to this repo's Vitest config (or write one), tests written from the manifest, a case file and a workflow
 
-Usage: agentprobe init [--extension DIR] [--force]
+Usage: agentprobe init [--extension DIR] [--force] [--install]
 
-  --extension DIR            the unpacked extension (default: the first of dist/, build/, extension/, src/, . with a manifest.json)
-  --force                    overwrite files that exist`,
+  --extension DIR            the unpacked extension (default: a build's output — .output/chrome-mv3/ (WXT),
+                             build/chrome-mv3-prod/ (Plasmo), dist/, build/ — else extension/, src/ or . with a
+                             manifest.json; at a workspace root, its packages too)
+  --force                    overwrite files that exist (an edited config is only ever added to)
+  --install                  add agentprobe and vitest to devDependencies with the repo's package manager`,
   bench: `agentprobe bench: run every case's good and mutant build against every model, and score each model
 
 Usage: agentprobe bench --models A,B,… [flags]

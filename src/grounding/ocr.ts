@@ -4,10 +4,11 @@
 import { access } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import Tesseract from 'tesseract.js'
-import { ConfigError } from '../core/errors.ts'
+import type Tesseract from 'tesseract.js'
+import { ConfigError, isAgentprobeError } from '../core/errors.ts'
 import type { Box } from '../core/geometry.ts'
 import type { TextWord } from '../core/text-match.ts'
+import { loadTesseract, TESSERACT_WORKER_PATH } from './load-tesseract.ts'
 
 export type OcrWord = TextWord
 
@@ -70,7 +71,10 @@ export class OcrEngine {
     try {
       // tesseract.js never settles createWorker when the model is missing: check first.
       await access(model)
-      const worker = await Tesseract.createWorker('eng', Tesseract.OEM.LSTM_ONLY, {
+      const tesseract = loadTesseract()
+      const worker = await tesseract.createWorker('eng', tesseract.OEM.LSTM_ONLY, {
+        // From the package on disk: never a path resolved against a test environment's window.location.
+        workerPath: TESSERACT_WORKER_PATH,
         langPath: this.#modelDir,
         gzip: true,
         cacheMethod: 'none',
@@ -80,11 +84,12 @@ export class OcrEngine {
       // Screens have no physical resolution; 96 dpi silences Tesseract's guess-and-warn. Sparse
       // text suits a mosaic of separate regions: tesseract.js's default (one uniform block)
       // drops lines of a different size.
-      await worker.setParameters({ user_defined_dpi: '96', tessedit_pageseg_mode: Tesseract.PSM.SPARSE_TEXT })
+      await worker.setParameters({ user_defined_dpi: '96', tessedit_pageseg_mode: tesseract.PSM.SPARSE_TEXT })
       this.startMs = performance.now() - started
       return worker
     } catch (error) {
       this.#worker = undefined
+      if (isAgentprobeError(error)) throw error
       throw new ConfigError(`could not start the OCR worker with the model ${model}: ${String(error)}`, { cause: error })
     }
   }

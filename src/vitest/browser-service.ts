@@ -26,11 +26,14 @@ async function watchExtension(vitest: Vitest, project: TestProject, pool: Browse
     ...(vitest.config.watchTriggerPatterns ?? []),
     { pattern: new RegExp(`^${escape(extension.split(sep).join('/'))}/`), testsToRun: () => tests },
   ]
-  project.vite.watcher.add(extension)
+  // Vitest's own watcher, on the root server: a project's server (the cua project beside a
+  // user's tests is one) does not report file changes in watch mode.
+  const watcher = vitest.vite.watcher
+  watcher.add(extension)
   // A build writes many files, and a file in several steps (emptied, then written): one reload
   // once the folder has been quiet for a moment, never one that reads a half-written manifest.
   let burst: { files: Set<string>; timer?: NodeJS.Timeout; done: () => void } | undefined
-  project.vite.watcher.on('change', (file) => {
+  watcher.on('change', (file) => {
     if (!inside(file)) return
     void project.globTestFiles().then((found) => (tests = found.testFiles))
     if (!burst) {

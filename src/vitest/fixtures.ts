@@ -2,8 +2,9 @@
 // browsers live in the main process, one per worker slot, reused and reset for each file (see
 // browser-service.ts); the OCR worker per worker; each test gets its own artifacts folder and trace.
 import { relative } from 'node:path'
-import { inject, recordArtifact, test as base } from 'vitest'
+import { expect, inject, recordArtifact, test as base } from 'vitest'
 import { ConfigError } from '../core/errors.ts'
+import { assertNodeEnvironment } from '../core/test-environment.ts'
 import type { Model } from '../core/model.ts'
 import { createModel } from '../model-choice/create-model.ts'
 import { Locator } from '../grounding/locate.ts'
@@ -20,7 +21,9 @@ import { CassetteFile } from '../cassettes/cassette-file.ts'
 import { cassettePathFor } from '../cassettes/cassette-store.ts'
 import './test-meta.ts'
 
-function options(): ResolvedOptions {
+function options(file: string | undefined): ResolvedOptions {
+  // Every fixture starts here: a file under jsdom, happy-dom or edge-runtime fails now, saying where it belongs.
+  assertNodeEnvironment(file)
   const resolved = inject('agentprobe') as ResolvedOptions | undefined
   if (!resolved) {
     throw new ConfigError("agentprobe's options are missing: add `plugins: [agentprobe({ extension: './dist' })]` to vitest.config.ts (import { agentprobe } from 'agentprobe/plugin')")
@@ -37,7 +40,7 @@ export function isAndroidProject(): boolean {
 }
 
 export const test = base
-  .extend('agentprobeOptions', { scope: 'worker' }, () => options())
+  .extend('agentprobeOptions', { scope: 'worker' }, () => options(expect.getState().testPath))
   .extend('locator', { scope: 'worker' }, async ({}, { onCleanup }): Promise<Locator> => {
     const locator = new Locator()
     onCleanup(() => locator.close())

@@ -70,7 +70,7 @@ export async function runGeneratedTests(o: RunGeneratedOptions): Promise<Generat
         config: false,
         watch: false,
         projects: o.projects.map((p) => ({
-          plugins: [agentprobe(p.plugin)],
+          plugins: [agentprobe({ ...p.plugin, standalone: true })],
           test: { name: p.name, root: dir, include: p.files, ...(p.env && { env: p.env }) },
         })),
         reporters: [collector(dir, results, o)],

@@ -1,6 +1,7 @@
 // The Vitest plugin: resolves options once in the main process (the only place besides the CLI
 // that reads the environment), hands them to workers with `provide`, and registers the matchers.
-import { dirname, join } from 'node:path'
+import { readFileSync } from 'node:fs'
+import { basename, dirname, join, resolve } from 'node:path'
 import type { Plugin, UserWorkspaceConfig } from 'vitest/config'
 import type { TestProject } from 'vitest/node'
 import { slug } from '../session/artifact-paths.ts'
@@ -11,6 +12,8 @@ import { resolveOptions } from '../config/resolve-options.ts'
 
 import { modelProjectName, projectForModel } from './model-projects.ts'
 import { registerReporter } from './register-reporter.ts'
+import { reportUnrunCuaFiles } from './unrun-cua-files.ts'
+import { addCuaProject, placementOf, type Placement } from './cua-project.ts'
 
 export type { AgentprobeOptions }
 
@@ -19,6 +22,11 @@ export interface AgentprobePluginOptions extends AgentprobeOptions {
   models?: string[]
   /** The agentprobe reporter (live step lines, report/index.html, $GITHUB_STEP_SUMMARY); default true. */
   report?: boolean
+  /**
+   * This config runs only computer-use tests: set it up itself rather than add a `cua` project
+   * beside its tests. Implied when its `include` names only *.cua.test.* files.
+   */
+  standalone?: boolean
 }
 
 declare module 'vitest' {
@@ -31,15 +39,26 @@ declare module 'vitest' {
 
 const setupFile = modulePath(import.meta.url, 'setup')
 
-/** `plugins: [agentprobe({ extension: './dist' })]` in vitest.config.ts. */
+/**
+ * `plugins: [agentprobe({ extension: './dist' })]` in vitest.config.ts: beside the user's own tests
+ * it adds the `cua` project (see cua-project.ts); in a config that runs only *.cua.test.* files it
+ * sets that config up.
+ */
 export function agentprobe(options: AgentprobePluginOptions = {}): Plugin {
   const models = options.models ?? []
   let userConfig: UserWorkspaceConfig = {}
+  let placement: Placement = 'own'
   return {
     name: 'agentprobe',
     config(config) {
-      userConfig = config
       const test = config.test ?? {}
+      placement = options.standalone ? 'own' : placementOf(test)
+      if (placement === 'theirs') return undefined
+      if (placement === 'beside') {
+        addCuaProject(config, agentprobe({ ...options, standalone: true }), projectName(config.root))
+        return undefined
+      }
+      userConfig = config
       return {
         test: {
           ...(models[0] !== undefined && { name: modelProjectName(test.name as string | undefined, models[0]) }),
@@ -51,6 +70,7 @@ export function agentprobe(options: AgentprobePluginOptions = {}): Plugin {
       }
     },
     async configureVitest({ vitest, project, injectTestProjects }) {
+      if (placement !== 'own') return
       const setup = async (p: TestProject, model: string | undefined) => {
         const resolved = resolveForModel(options, p.config.root, process.env, model)
         resolved.cassette.update = vitest.config.update === true || vitest.config.update === 'all'
@@ -67,8 +87,21 @@ export function agentprobe(options: AgentprobePluginOptions = {}): Plugin {
         const plugin = agentprobe({ ...options, models: undefined, report: false, model })
         for (const p of await injectTestProjects(projectForModel(userConfig, model, plugin))) await setup(p, model)
       }
+      await reportUnrunCuaFiles(vitest)
     },
   }
+}
+
+/** The name the user's own tests run under once they are one project of two: theirs, or the package's. */
+function projectName(root: string | undefined): string {
+  const dir = resolve(root ?? process.cwd())
+  try {
+    const { name } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: unknown }
+    if (typeof name === 'string' && name) return name
+  } catch {
+    // no package.json, or not JSON: the folder names them
+  }
+  return basename(dir)
 }
 
 /** One model's options: that model whatever AGENTPROBE_MODEL says, and its own artifacts folder. */

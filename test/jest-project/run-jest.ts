@@ -8,8 +8,6 @@ import { artifactDirFor } from '../../src/session/artifact-paths.ts'
 export const JEST = join('node_modules', '.bin', 'jest')
 export const PROJECT = join('test', 'jest-project')
 export const DOUBLE_KEY = 'sk-jest-double-0123456789abcdef'
-/** One core kept busy, ending by itself after 30 minutes should its test be killed. */
-export const BURN = 'const end = Date.now() + 1_800_000; while (Date.now() < end) {}'
 
 export async function jest(args: string[], env: Record<string, string> = {}) {
   const artifacts = await mkdtemp(join(tmpdir(), 'agentprobe-jest-'))

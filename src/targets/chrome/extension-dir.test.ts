@@ -1,7 +1,8 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { isAgentprobeError } from '../../core/errors.ts'
 import { loadExtensionDir } from './extension-dir.ts'
 
 const dirs: string[] = []
@@ -57,5 +58,36 @@ describe('loadExtensionDir refuses, before Chromium sees it, what Chromium would
       { '_locales/en/messages.json': '{"appname":{"message":"A"},"title":{"message":"T"}}', 'i.png': '', 'a.js': '' },
     )
     await expect(loadExtensionDir(dir)).resolves.toMatchObject({ name: '__MSG_appName__', serviceWorker: undefined })
+  })
+
+  it('refuses Manifest V2 at once, naming the manifest and saying Chromium no longer loads it', async () => {
+    const dir = await extension({ manifest_version: 2, background: { scripts: ['bg.js'] } })
+    const error = await loadExtensionDir(dir).catch((e: unknown) => e)
+    expect(isAgentprobeError(error) && error.code).toBe('AGENTPROBE_CONFIG')
+    expect(String(error)).toContain(`${join(await realpath(dir), 'manifest.json')} is a Manifest V2 extension`)
+    expect(String(error)).toContain('current Chromium no longer loads Manifest V2 extensions')
+  })
+})
+
+describe('loadExtensionDir reads the manifest as Chrome does', () => {
+  it('accepts comments, a $schema key and unknown keys, in the manifest and in messages.json', async () => {
+    const dir = await extension({})
+    await writeFile(join(dir, 'manifest.json'), `{
+  // Chrome allows comments
+  "$schema": "https://json.schemastore.org/chrome-manifest",
+  "manifest_version": 3, /* block */ "name": "__MSG_appName__", "version": "1",
+  "default_locale": "en",
+  "homepage_url": "https://example.com//x",
+  "x_build": { "sha": "abc" }
+}`)
+    await mkdir(join(dir, '_locales/en'), { recursive: true })
+    await writeFile(join(dir, '_locales/en/messages.json'), '{ // names\n "appName": { "message": "Commented" } }')
+    await expect(loadExtensionDir(dir)).resolves.toMatchObject({ name: '__MSG_appName__' })
+  })
+
+  it('a manifest that is not JSON even with comments names the file and the fault', async () => {
+    const dir = await extension({})
+    await writeFile(join(dir, 'manifest.json'), '{ "manifest_version": 3, /* never closed ')
+    await expect(loadExtensionDir(dir)).rejects.toThrow(/manifest\.json: a \/\* comment that opens at line 1 is never closed/)
   })
 })

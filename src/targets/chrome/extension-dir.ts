@@ -1,10 +1,12 @@
 // Checks an unpacked extension folder before Chromium sees it: Chromium reports a broken one only
 // in a modal "Failed to load extension" dialog that blocks its start, so a test would just hang.
-import { access, readFile, realpath, stat } from 'node:fs/promises'
+import { access, realpath, stat } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
-import { ConfigError, errorMessage } from '../../core/errors.ts'
+import { ConfigError } from '../../core/errors.ts'
+import { manifestVersionProblem } from '../../core/manifest-json.ts'
 import { extensionIdForKey, extensionIdForPath } from './extension-id.ts'
 import { manifestFileFields, messagePlaceholders } from './manifest-files.ts'
+import { readChromeJson, readManifest } from './read-manifest.ts'
 
 export interface ExtensionDir {
   /** The real absolute path, as Chromium resolves it (symlinks followed): the ID depends on it. */
@@ -27,10 +29,10 @@ export async function loadExtensionDir(dir: string): Promise<ExtensionDir> {
   if (path === undefined || !(await stat(path)).isDirectory()) {
     throw new ConfigError(`extension folder ${resolve(dir)} does not exist or is not a folder`)
   }
-  const manifestPath = join(path, 'manifest.json')
-  const text = await readFile(manifestPath, 'utf8').catch(() => undefined)
-  if (text === undefined) throw new ConfigError(`extension folder ${path} has no manifest.json (looked for ${manifestPath})`)
-  const manifest = parseManifest(text, manifestPath)
+  const { path: manifestPath, manifest } = (await readManifest(path)) as { path: string; manifest: ManifestFiles }
+  // Chromium 139+ refuses MV2 with an error that a launch would only show as a timeout.
+  const versionProblem = manifestVersionProblem(manifest, manifestPath)
+  if (versionProblem) throw new ConfigError(versionProblem, { context: { manifestVersion: manifest.manifest_version } })
   // Chromium refuses (with the same blocking dialog) a manifest naming a file that is missing.
   for (const { field, value } of manifestFileFields(manifest)) await checkFile(path, manifestPath, field, value)
   await checkLocales(path, manifestPath, manifest)
@@ -62,15 +64,8 @@ async function checkLocales(dir: string, manifestPath: string, manifest: Manifes
   }
   if (typeof manifest.default_locale !== 'string') throw new ConfigError(`${manifestPath}: default_locale must be a string`)
   const messagesPath = join(locales, manifest.default_locale, 'messages.json')
-  const text = await readFile(messagesPath, 'utf8').catch(() => undefined)
-  if (text === undefined) throw new ConfigError(`${manifestPath} names default_locale "${manifest.default_locale}", but ${messagesPath} does not exist`)
-  let messages: unknown
-  try {
-    messages = JSON.parse(text)
-  } catch (error) {
-    throw new ConfigError(`${messagesPath} is not valid JSON: ${errorMessage(error)}`, { cause: error })
-  }
-  const defined = new Set(Object.keys(typeof messages === 'object' && messages !== null ? messages : {}).map((k) => k.toLowerCase()))
+  const messages = await readChromeJson(messagesPath, `${manifestPath} names default_locale "${manifest.default_locale}", but ${messagesPath} does not exist`)
+  const defined = new Set(Object.keys(messages).map((k) => k.toLowerCase()))
   const missing = placeholders.find((p) => !defined.has(p.name.toLowerCase()))
   if (missing) throw new ConfigError(`${manifestPath}: ${missing.field} uses __MSG_${missing.name}__, but ${messagesPath} does not define "${missing.name}"`)
 }
@@ -85,14 +80,3 @@ interface ManifestFiles extends Record<string, unknown> {
   background?: { service_worker?: unknown }
 }
 
-// Only what the launcher checks: that it is a JSON object naming files that exist, and what fixes its ID.
-function parseManifest(text: string, manifestPath: string): ManifestFiles {
-  let value: unknown
-  try {
-    value = JSON.parse(text)
-  } catch (error) {
-    throw new ConfigError(`${manifestPath} is not valid JSON: ${errorMessage(error)}`, { cause: error })
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ConfigError(`${manifestPath} must hold a JSON object`)
-  return value as ManifestFiles
-}

@@ -1,0 +1,59 @@
+import { chmod, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { delimiter, dirname, join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { initCommand } from './init-command.ts'
+
+const MANIFEST = JSON.stringify({ manifest_version: 3, name: 'Mono Ext', version: '1', action: { default_popup: 'popup.html' } })
+const PATH = process.env.PATH
+afterEach(() => {
+  process.env.PATH = PATH
+})
+
+/** A pnpm workspace whose package packages/ext has a WXT build, with a stand-in `pnpm` that records its arguments. */
+async function monorepo(): Promise<{ root: string; calls: string }> {
+  const root = await mkdtemp(join(tmpdir(), 'agentprobe-initcmd-'))
+  const files: Record<string, string> = {
+    'package.json': JSON.stringify({ name: 'mono', private: true, type: 'module' }),
+    'pnpm-workspace.yaml': 'packages:\n  - packages/*\n',
+    'pnpm-lock.yaml': '',
+    'packages/ext/package.json': JSON.stringify({ name: '@mono/ext', scripts: { build: 'wxt build' } }),
+    'packages/ext/wxt.config.ts': 'export default {}\n',
+    'packages/ext/.output/chrome-mv3/manifest.json': MANIFEST,
+    'packages/ext/.output/chrome-mv3/popup.html': '<h1>Hello there</h1>',
+  }
+  for (const [name, text] of Object.entries(files)) {
+    await mkdir(dirname(join(root, name)), { recursive: true })
+    await writeFile(join(root, name), text)
+  }
+  const bin = join(root, '.bin')
+  const calls = join(root, 'pnpm-calls.txt')
+  await mkdir(bin)
+  await writeFile(join(bin, 'pnpm'), `#!/bin/sh\necho "$@" >> ${JSON.stringify(calls)}\n`)
+  await chmod(join(bin, 'pnpm'), 0o755)
+  process.env.PATH = `${bin}${delimiter}${PATH}`
+  return { root, calls }
+}
+
+describe('agentprobe init in a pnpm workspace', () => {
+  it('picks the package with a built extension, says so, and names the pnpm command that adds the dependencies', async () => {
+    const { root, calls } = await monorepo()
+    const lines: string[] = []
+    expect(await initCommand([], (line) => lines.push(line), root)).toBe(0)
+    expect(lines).toContain('  found   it in the workspace package @mono/ext (packages/ext)')
+    expect(lines).toContain('  build   `pnpm --filter @mono/ext build` (wxt build) makes ./packages/ext/.output/chrome-mv3: run it after a change, before the tests')
+    expect(lines).toContain('next: pnpm add -D -w agentprobe vitest   (or init --install)')
+    expect(lines.at(-2)).toBe('then: npx vitest run  (the example test)')
+    expect(await readFile(join(root, 'vitest.config.ts'), 'utf8')).toContain("plugins: [agentprobe({ extension: './packages/ext/.output/chrome-mv3' })]")
+    await expect(readFile(calls, 'utf8')).rejects.toThrow()
+  })
+
+  it('--install runs it', async () => {
+    const { root, calls } = await monorepo()
+    const lines: string[] = []
+    expect(await initCommand(['--install'], (line) => lines.push(line), root)).toBe(0)
+    expect(lines).toContain('  install pnpm add -D -w agentprobe vitest')
+    expect(lines.some((line) => line.startsWith('next:'))).toBe(false)
+    expect(await readFile(calls, 'utf8')).toBe('add -D -w agentprobe vitest\n')
+  })
+})

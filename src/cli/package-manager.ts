@@ -1,0 +1,61 @@
+// Which package manager a repo uses (from its lockfile, else package.json's `packageManager`), and
+// its spelling of "add dev dependencies" and "run a script", so init's advice can be pasted as is.
+import { access, readFile } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+
+export type PackageManager = 'npm' | 'pnpm' | 'yarn' | 'bun'
+
+const LOCKFILES: [string, PackageManager][] = [
+  ['pnpm-lock.yaml', 'pnpm'],
+  ['yarn.lock', 'yarn'],
+  ['bun.lock', 'bun'],
+  ['bun.lockb', 'bun'],
+  ['package-lock.json', 'npm'],
+  ['npm-shrinkwrap.json', 'npm'],
+]
+
+const exists = (path: string) => access(path).then(() => true, () => false)
+
+/** A folder's package.json, or {} when it has none or it is not JSON (a folder init only looks into). */
+export const readPackageJson = <T extends object>(dir: string): Promise<T> =>
+  readFile(join(dir, 'package.json'), 'utf8').then((t) => JSON.parse(t) as T, () => ({}) as T)
+
+/** The lockfile in `root` or the nearest folder above it (a workspace package's lockfile is at the workspace root). */
+export async function detectPackageManager(root: string): Promise<PackageManager> {
+  for (let dir = root; ; dir = dirname(dir)) {
+    for (const [file, pm] of LOCKFILES) if (await exists(join(dir, file))) return pm
+    if (dirname(dir) === dir) break
+  }
+  const pkg = await readPackageJson<{ packageManager?: unknown }>(root)
+  const named = typeof pkg.packageManager === 'string' ? pkg.packageManager.split('@')[0] : undefined
+  return named === 'pnpm' || named === 'yarn' || named === 'bun' ? named : 'npm'
+}
+
+/** The argv that adds dev dependencies; a pnpm workspace root needs `-w` to accept them. */
+export function addDevArgs(pm: PackageManager, names: readonly string[], workspaceRoot = false): [string, ...string[]] {
+  if (pm === 'npm') return ['npm', 'install', '--save-dev', ...names]
+  if (pm === 'pnpm') return ['pnpm', 'add', '-D', ...(workspaceRoot ? ['-w'] : []), ...names]
+  return [pm, 'add', '-D', ...names]
+}
+
+/** A workspace package: its folder under the workspace root, and its package name when it has one. */
+export interface WorkspacePackage {
+  dir: string
+  name?: string
+}
+
+/**
+ * How a workspace package's script is run from the workspace root, as each manager spells it:
+ * `pnpm --filter @acme/ext build`, `npm run build -w packages/ext`, `yarn workspace @acme/ext build`.
+ */
+export function runWorkspaceScript(pm: PackageManager, script: string, workspace: WorkspacePackage): string {
+  if (pm === 'pnpm') return `pnpm --filter ${workspace.name ?? `./${workspace.dir}`} ${script}`
+  if (pm === 'npm') return `npm run ${script} -w ${workspace.dir}`
+  if (pm === 'yarn' && workspace.name) return `yarn workspace ${workspace.name} ${script}`
+  return `cd ${workspace.dir} && ${runScript(pm, script)}`
+}
+
+/** How a package.json script is run: `npm run test:cua`, `pnpm test:cua`, `yarn test:cua`, `bun run test:cua`. */
+export function runScript(pm: PackageManager, script: string): string {
+  return pm === 'npm' || pm === 'bun' ? `${pm} run ${script}` : `${pm} ${script}`
+}

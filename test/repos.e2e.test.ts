@@ -1,0 +1,134 @@
+// agentprobe added to repositories that already have a build, a config and unit tests
+// (fixtures/repos: hand-written the way real extension repos are), as a user adds it: the packed
+// tarball installed with the repo's own package manager, `agentprobe init`, then the repo's own
+// test command. Their tests must give the same results as before, beside the generated
+// computer-use tests, which must pass on the repo's real build.
+import { execa } from 'execa'
+import { cp, mkdtemp, readdir, readFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+const root = resolve(import.meta.dirname, '..')
+
+/** How a repo's package manager installs, runs a script, adds the tarball and runs a binary. */
+interface Manager {
+  install: string[]
+  run: string[]
+  add: string[]
+  exec: string[]
+  env?: Record<string, string>
+}
+
+const npm: Manager = { install: ['npm', 'install'], run: ['npm', 'run'], add: ['npm', 'install', '--save-dev'], exec: ['npx'] }
+// At a workspace root pnpm adds a dependency only with -w; it must not try to switch its own version.
+const pnpmWorkspace: Manager = { install: ['pnpm', 'install'], run: ['pnpm', 'run'], add: ['pnpm', 'add', '-D', '-w'], exec: ['pnpm', 'exec'], env: { npm_config_manage_package_manager_versions: 'false' } }
+
+interface Row {
+  /** Folder under fixtures/repos. */
+  repo: string
+  pm: Manager
+  /** Their test runner: with Jest, init leaves their config to their tests and writes the cua suite a config and a script of its own. */
+  runner?: 'jest'
+  /** The user's test count, as their own test command reports it. */
+  theirs: number
+  /** The folder init should find the built extension in. */
+  built: string
+}
+
+const ROWS: Row[] = [
+  // Vitest 4, jsdom, a hand-written chrome mock in setupFiles, a narrow include, a 10 s timeout, esbuild.
+  { repo: 'vitest4-jsdom', pm: npm, theirs: 6, built: './dist' },
+  // Vitest 5 with projects already (Node and happy-dom with globals), a CommonJS package, build/.
+  { repo: 'vitest5-projects', pm: npm, theirs: 2, built: './build' },
+  // A pnpm workspace: Vitest 4 at the root with a project per package, the extension one of them (Vite into its dist/).
+  { repo: 'pnpm-workspace', pm: pnpmWorkspace, theirs: 5, built: './packages/extension/dist' },
+  // Plasmo's layout (package.json#manifest, build/chrome-mv3-prod) built by a script, Vitest 5 + happy-dom, mergeConfig.
+  { repo: 'plasmo-style', pm: npm, theirs: 4, built: './build/chrome-mv3-prod' },
+  // WXT from npm (built into .output/chrome-mv3), Vitest 4 with WxtVitest() and its fake browser already in the config.
+  { repo: 'wxt-vitest', pm: npm, theirs: 3, built: './.output/chrome-mv3' },
+  // Jest 29 under jsdom, a chrome mock in setupFiles, a narrow testMatch, a 5 s timeout, CommonJS, dist/.
+  { repo: 'jest29-jsdom', pm: npm, runner: 'jest', theirs: 3, built: './dist' },
+]
+
+function run(command: string, args: string[], cwd: string, timeout = 300_000, extra: Record<string, string> = {}) {
+  const { DISPLAY: _d, VITEST: _v, VITEST_MODE: _m, VITEST_POOL_ID: _p, VITEST_WORKER_ID: _w, NODE_ENV: _e, FORCE_COLOR: _c, ...env } = process.env
+  return execa(command, args, { cwd, reject: false, all: true, timeout, env: { ...env, NO_COLOR: '1', npm_config_audit: 'false', npm_config_fund: 'false', ...extra }, extendEnv: false })
+}
+
+// Vitest's "Tests  6 passed (6)" and Jest's "Tests:       3 passed, 3 total".
+const passed = (output: string) => Number(/Tests:?\s+(\d+) passed/.exec(output)?.[1] ?? NaN)
+
+let tarball = ''
+beforeAll(async () => {
+  const folder = await mkdtemp(join(tmpdir(), 'agentprobe-pack-'))
+  const pack = await run('npm', ['pack', '--silent', '--pack-destination', folder], root)
+  expect(pack.exitCode, pack.all).toBe(0)
+  tarball = join(folder, pack.stdout.trim().split('\n').pop()!)
+}, 120_000)
+
+describe.concurrent('agentprobe in a repository that already has its own build, config and tests', () => {
+  it.each(ROWS)('$repo', async ({ repo, pm, runner, theirs, built }) => {
+    const dir = join(await mkdtemp(join(tmpdir(), `agentprobe-repo-${repo}-`)), repo)
+    await cp(join(root, 'fixtures/repos', repo), dir, { recursive: true })
+    const step = async (what: string, [command, ...args]: string[]) => {
+      const result = await run(command!, args, dir, undefined, pm.env)
+      expect(result.exitCode, `${what} in ${dir}:\n${result.all}`).toBe(0)
+      return result.all ?? ''
+    }
+    await step('install', pm.install)
+    await step('build', [...pm.run, 'build'])
+    const before = await step('their tests before', [...pm.run, 'test'])
+    expect(passed(before), before).toBe(theirs)
+    const config = (await readdir(dir)).find((file) => (runner === 'jest' ? /^jest\.config\./ : /^vitest\.config\./).test(file))!
+    const configBefore = await readFile(join(dir, config), 'utf8')
+
+    await step('adding agentprobe', [...pm.add, tarball])
+    const init = await step('init', [...pm.exec, 'agentprobe', 'init'])
+    if (runner === 'jest') return expectJestSetUp({ dir, init, config, configBefore, theirs, step: (what, args) => step(what, [...pm.run, ...args]) })
+    // init edits the config in place and prints the diff, then names the command for the cua project
+    expect(init).toContain(`edited  ${config}: added the agentprobe plugin`)
+    // (a plugins key of its own, or the last of the plugins the config has: WxtVitest() in the WXT repo)
+    const added = init.split('\n').filter((line) => /^\s*\+ /.test(line)).map((line) => line.trim().replace(/^\+\s+/, '+ '))
+    expect(added.some((line) => line.endsWith(`agentprobe({ extension: '${built}' })],`) || line === `+ agentprobe({ extension: '${built}' }),`), init).toBe(true)
+    expect(init).toMatch(/^then: npx vitest run --project cua/m)
+    const configAfter = await readFile(join(dir, config), 'utf8')
+    // Only the import, the plugin and the comment above it that names the build were added (an
+    // array of plugins may be laid out one per line).
+    const code = (text: string) => text.replace(/^.*agentprobe.*\n|^ *\/\/ .* is built by `.*\n/gm, '').replace(/\s+/g, '').replace(/,\]/g, ']')
+    expect(code(configAfter)).toBe(code(configBefore))
+
+    // Their own command runs their tests as before (same environment, mocks, timeouts) and the
+    // generated computer-use tests in the cua project beside them.
+    const after = await step('their tests after', [...pm.run, 'test'])
+    const cua = [...after.matchAll(/^ +✓ +\|cua\| +\S+\.cua\.test\.ts \((\d+) tests?/gm)].reduce((sum, m) => sum + Number(m[1]), 0)
+    expect(cua, after).toBeGreaterThan(0)
+    expect(passed(after), after).toBe(theirs + cua)
+    expect(after).not.toMatch(/\|cua\| .*\.test\.js|no project runs/)
+    // The cua project alone, by name, as a user filters it: the same tests, and only those (listed:
+    // the whole run above already ran them in it).
+    const onlyCua = await step('the cua project alone', [...pm.exec, 'vitest', 'list', '--project', 'cua'])
+    const listed = onlyCua.split('\n').filter((line) => line.startsWith('['))
+    expect(listed.length, onlyCua).toBe(cua)
+    for (const line of listed) expect(line).toMatch(/^\[cua\] \S+\.cua\.test\.ts > /)
+  }, 900_000)
+})
+
+/**
+ * A Jest repo: their config only learns to leave the *.cua.test.* files out, their `npm test` gives
+ * the same count as before, and the computer-use suite passes through its own config and script.
+ */
+async function expectJestSetUp(o: { dir: string; init: string; config: string; configBefore: string; theirs: number; step: (what: string, args: string[]) => Promise<string> }): Promise<void> {
+  expect(o.init).toContain(`edited  ${o.config}: its testPathIgnorePatterns leaves *.cua.test.* files to jest.cua.config.mjs`)
+  expect(o.init).toMatch(/created +jest\.cua\.config\.mjs/)
+  const configAfter = await readFile(join(o.dir, o.config), 'utf8')
+  expect(configAfter).toContain('testPathIgnorePatterns')
+  // Their keys are all kept as they were.
+  for (const line of o.configBefore.split('\n').filter((l) => /^\s+\w+:/.test(l))) expect(configAfter).toContain(line.trim())
+  const after = await o.step('their tests after', ['test'])
+  expect(passed(after), after).toBe(o.theirs)
+  expect(after).not.toContain('.cua.test.')
+  const cua = await o.step('the computer-use suite', ['test:cua'])
+  expect(passed(cua), cua).toBeGreaterThan(0)
+  expect(cua).not.toMatch(/\d+ failed/)
+}
