@@ -8,17 +8,19 @@ import { expect, test as base } from 'agentprobe/vitest'
 const test = base.override('extension', { scope: 'file' }, () => fileURLToPath(new URL('../fixtures/extensions/optional-permissions', import.meta.url)))
 const OPTIONAL = { permissions: ['bookmarks'], origins: ['https://example.com/*'] }
 // With a real model: "Open the extension's popup, ask it for access, and refuse (or allow) in Chrome's prompt."
+// Four actions and the verdict; the rest of the budget is for looking again while a popup or the
+// prompt is still opening on a loaded machine (each look is a step).
 const answer = (button: string) => `Click the extension icon in the Chrome toolbar, then click 'Grant access'. Click '${button}', then click the extension icon in the Chrome toolbar.`
 
-test('the user denies the prompt: nothing is granted', async ({ agent, chrome, screen }) => {
-  await agent.do(answer('Deny'), { maxSteps: 6, verify: "Does the popup show 'No access yet'?" })
+test('the user denies the prompt: nothing is granted', async ({ agent, chrome, screen, onTestFinished }) => {
+  // The browser lives for the whole file: close the popup, passed or not, or the next test's click on the icon would close it.
+  onTestFinished(() => screen.press('escape'))
+  await agent.do(answer('Deny'), { maxSteps: 10, verify: "Does the popup show 'No access yet'?" })
   expect(await chrome.permissions()).toMatchObject({ permissions: [], origins: [] })
-  // The browser lives for the whole file: close the popup, or the next test's click on the icon would close it.
-  await screen.press('escape')
 })
 
 test('the user allows the prompt: both are granted', async ({ agent, chrome }) => {
-  await agent.do(answer('Allow'), { maxSteps: 6, verify: "Does the popup show 'Access granted'?" })
+  await agent.do(answer('Allow'), { maxSteps: 10, verify: "Does the popup show 'Access granted'?" })
   expect(await chrome.permissions()).toMatchObject(OPTIONAL)
 })
 

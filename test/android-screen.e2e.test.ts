@@ -127,8 +127,9 @@ describe('AndroidScreen', () => {
 describe('uiautomator on the device', () => {
   it('retries while the screen is not idle, then reads the dump', async () => {
     await android.launch('com.example.app')
-    double.splash(2000)
-    const xml = await dumpUi(device, { attempts: 20, retryDelayMs: 300 })
+    // Long enough that the first dump meets it even when starting the fake adb takes seconds under load.
+    double.splash(5000)
+    const xml = await dumpUi(device, { attempts: 40, retryDelayMs: 300 })
     expect(xml).toContain('resource-id="com.example.app:id/sign_in"')
     expect(double.shellLines().filter((l) => l.includes('uiautomator dump')).length).toBeGreaterThan(1)
   })

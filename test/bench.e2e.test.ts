@@ -24,7 +24,7 @@ function bench(args: string[], extra: Record<string, string> = {}) {
   return execa('node', [bin, 'bench', ...args], { cwd: root, reject: false, env: { ...env, ...extra }, extendEnv: false, all: true })
 }
 
-it('scores two cases on both builds with the offline model; a misjudged case counts as a false pass and is reported as broken', { timeout: 150_000 }, async () => {
+it('scores two cases on both builds with the offline model; a misjudged case counts as a false pass and is reported as broken', { timeout: 300_000 }, async () => {
   const dir = await mkdtemp(join(tmpdir(), 'agentprobe-bench-e2e-'))
   // The restyle is benign (the mutant still works), but this copy claims its mutant should fail.
   const cases = await casesFile(dir, `export default [

@@ -111,11 +111,13 @@ describe('the icon-click oracle', () => {
 })
 
 // A page with something for each context: plain text, a sentence to select, a link, an image
-// whose pixels carry a word OCR reads.
+// whose pixels carry a word OCR reads; and a button named like the page's menu item, which the
+// menu opens beside, so a label after a right-click must be taken from the menu.
 const PHOTO = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="260" height="80"><rect width="260" height="80" fill="#dfe8f5"/><text x="18" y="52" font-size="32" font-family="sans-serif">Harbor photo</text></svg>')}`
 const PAGE = `<!doctype html><title>Menu page</title><body style="font: 22px sans-serif; margin: 40px">
 <p>Plain words here for a quiet page.</p><p>Some quotable sentence to select.</p>
-<p><a href="/docs">Read the docs</a></p><img src="${PHOTO}" alt="harbor"></body>`
+<p><a href="/docs">Read the docs</a></p><img src="${PHOTO}" alt="harbor">
+<button style="position: absolute; left: 700px; top: 40px; font: 22px sans-serif">Stamp this page</button></body>`
 
 describe('context menus', () => {
   let server: Server
@@ -149,6 +151,7 @@ describe('context menus', () => {
       const session = new TestSession({ screen, model: new OfflineModel({ locator }), locator, dir, test: { name: 'menus' }, artifacts: { gif: false } })
       const cases: [string, Record<string, string>][] = [
         ["Right-click 'Plain words here', then click 'Stamp this page'.", { menuItemId: 'stamp-page', pageUrl: url }],
+        ["Right-click 'Plain words here', then click 'Stamp this page' in the context menu.", { menuItemId: 'stamp-page', pageUrl: url }],
         ["Select the text 'quotable sentence', then right-click it, then click 'Quote'.", { menuItemId: 'quote-selection', selectionText: 'quotable sentence' }],
         ["Right-click the 'Read the docs' link, then click 'Save this link'.", { menuItemId: 'save-link', linkUrl: `${url}docs` }],
         ["Right-click 'Harbor photo', then click 'Save this image'.", { menuItemId: 'save-image', srcUrl: PHOTO }],

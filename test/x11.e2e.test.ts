@@ -31,7 +31,7 @@ const state = {}
 const show = () => { const s = JSON.stringify(state); document.title = s; log.textContent = s }
 const at = (e) => [e.screenX, e.screenY]
 addEventListener('mousedown', (e) => { state.down = [e.button, ...at(e)]; state.moves = 0; show() })
-addEventListener('mousemove', (e) => { if (e.buttons & 1) state.moves++; show() })
+addEventListener('mousemove', (e) => { if (e.buttons & 1) { state.moves++; state.held = at(e) } show() })
 addEventListener('mouseup', (e) => { state.up = [e.button, ...at(e)]; show() })
 addEventListener('dblclick', (e) => { state.dbl = at(e); show() })
 addEventListener('contextmenu', (e) => e.preventDefault())
@@ -55,6 +55,8 @@ interface PageState {
   down?: [number, number, number]
   up?: [number, number, number]
   moves?: number
+  /** Where the last move with the button held was. */
+  held?: [number, number]
   dbl?: [number, number]
   key?: string
   text?: string
@@ -194,7 +196,11 @@ describe('owned Xvfb: actions have their real effect', () => {
     const state = await waitForPage((s) => s.up?.[1] === 700)
     expect(state.down).toEqual([0, 500, 500])
     expect(state.up).toEqual([0, 700, 540])
-    expect(state.moves).toBeGreaterThanOrEqual(5)
+    // The pointer moved with the button held, away from where it was pressed. How many of the 11
+    // steps the page sees depends on load (Chromium coalesces the moves that arrive while its
+    // renderer is busy); the steps themselves are checked in xdotool-plan.test.ts.
+    expect(state.moves).toBeGreaterThanOrEqual(1)
+    expect(state.held).not.toEqual([500, 500])
   })
 
   it('types text, punctuation and non-ASCII into the focused input', async () => {

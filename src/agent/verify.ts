@@ -18,13 +18,15 @@ export interface VerifyOptions {
   signal?: AbortSignal
   /**
    * A NO gets a second look, as Playwright's assertions retry: as soon as the screen changes, or
-   * after this many ms (default 1500; 0: no second look). The second verdict counts. Always one
-   * more call, never zero or two, so a cassette replays the same calls whatever the screen did.
+   * after this many ms (default 5000, Playwright's assertion timeout; 0: no second look). The
+   * second verdict counts. Always one more call, never zero or two, so a cassette replays the same
+   * calls whatever the screen did.
    */
   recheckMs?: number
 }
 
-export const DEFAULT_RECHECK_MS = 1500
+/** On two loaded cores a popup opened by the last click has taken over 1.5 s to appear. */
+export const DEFAULT_RECHECK_MS = 5000
 
 export async function verifyScreen({ screen, model, sink }: VerifyDeps, question: string, { signal, recheckMs = DEFAULT_RECHECK_MS }: VerifyOptions = {}): Promise<TraceVerification> {
   const started = performance.now()

@@ -28,15 +28,20 @@ export interface Screen {
   settle(options?: SettleOptions): Promise<SettleResult>
 }
 
+/** Playwright's polling intervals for its assertions: quick looks first, then one a second (the last repeats). */
+const POLL_INTERVALS_MS = [100, 250, 500, 1000] as const
+
 /**
  * Watches the screen for up to `timeoutMs` and returns the first frame whose pixels differ from
- * `seen` at all (the perceptual hash misses a line of text changing), or undefined.
+ * `seen` at all (the perceptual hash misses a line of text changing), or undefined. Each look is a
+ * whole capture, so looks thin out as the wait grows, as Playwright's do.
  */
-export async function waitForChange(screen: Screen, seen: Frame, { timeoutMs, signal, intervalMs = 150 }: { timeoutMs: number; signal?: AbortSignal; intervalMs?: number }): Promise<Frame | undefined> {
+export async function waitForChange(screen: Screen, seen: Frame, { timeoutMs, signal }: { timeoutMs: number; signal?: AbortSignal }): Promise<Frame | undefined> {
   const deadline = performance.now() + timeoutMs
-  while (performance.now() < deadline) {
+  for (let look = 0; performance.now() < deadline; look++) {
     signal?.throwIfAborted()
-    await new Promise((resolve) => setTimeout(resolve, intervalMs))
+    const interval = POLL_INTERVALS_MS[Math.min(look, POLL_INTERVALS_MS.length - 1)]!
+    await new Promise((resolve) => setTimeout(resolve, Math.min(interval, Math.max(0, deadline - performance.now()))))
     const frame = await screen.capture()
     if (frame.hash !== seen.hash) return frame
   }

@@ -19,6 +19,9 @@ import { registeredContextMenu, type ContextMenuItem, type ContextMenuOptions } 
 
 export type { EvaluateOptions, WaitOptions } from './chrome-calls.ts'
 
+// A page load's deadline: on two loaded cores an extension page has taken over 5 s to load.
+const PAGE_LOAD_MS = 15_000
+
 // Resolves once the document has loaded; evaluated right after the navigation commits.
 const LOADED = `document.readyState === 'complete' || new Promise((resolve) => addEventListener('load', () => resolve(true), { once: true }))`
 
@@ -105,13 +108,13 @@ export class ChromeHelpers implements ChromeCalls {
   }
 
   /** Opens chrome-extension://<id>/<path> in a new tab, waits for it to load and returns its target. */
-  async openExtensionPage(path: string, { timeout = 5000, signal }: WaitOptions = {}): Promise<TargetInfo> {
+  async openExtensionPage(path: string, { timeout = PAGE_LOAD_MS, signal }: WaitOptions = {}): Promise<TargetInfo> {
     if (this.extensionId === undefined) throw new ConfigError(`openExtensionPage('${path}') needs an extension, but none was loaded`)
     return this.openPage(`chrome-extension://${this.extensionId}/${path.replace(/^\/+/, '')}`, { timeout, signal })
   }
 
   /** Opens `url` in a new tab (`background`: behind the active one), waits for it to load and returns its target. */
-  async openPage(url: string, { timeout = 5000, signal, background = false }: WaitOptions & { background?: boolean } = {}): Promise<TargetInfo> {
+  async openPage(url: string, { timeout = PAGE_LOAD_MS, signal, background = false }: WaitOptions & { background?: boolean } = {}): Promise<TargetInfo> {
     signal?.throwIfAborted()
     const { targetId } = await this.#cdp.call('Target.createTarget', (c) => c.send('Target.createTarget', { url: 'about:blank', background }))
     try {
@@ -129,7 +132,7 @@ export class ChromeHelpers implements ChromeCalls {
   }
 
   /** Navigates a page target to `url` and waits for its load event. */
-  async navigate(targetId: string, url: string, { timeout = 5000, signal }: WaitOptions = {}): Promise<void> {
+  async navigate(targetId: string, url: string, { timeout = PAGE_LOAD_MS, signal }: WaitOptions = {}): Promise<void> {
     const deadline = timeoutSignal(timeout, () => new TimeoutError(`${url} did not load within ${timeout} ms`))
     await raceAbort(
       this.#cdp.inSession(targetId, async (sessionId) => {
