@@ -1,15 +1,12 @@
 // Builds the Model a choice names, from a registry with one factory per provider (a provider
 // without one is a compile error). Keys come from `env`, which only the CLI and the Vitest worker
 // pass in. The offline model gets the extension's toolbar icon, so "click the extension icon" can
-// be grounded by template matching.
+// be grounded by template matching. Each provider's adapter, and its SDK, is imported only when
+// chosen: the three SDKs cost most of a CPU-second to load, in every test worker.
 import { readFile } from 'node:fs/promises'
 import type { Model } from '../core/model.ts'
 import type { Locator } from '../grounding/locate.ts'
 import { ConfigError } from '../core/errors.ts'
-import { AnthropicModel } from '../models/anthropic/anthropic-model.ts'
-import { GeminiModel } from '../models/gemini/gemini-model.ts'
-import { OpenAIChatModel } from '../models/openai-chat/chat-model.ts'
-import { OpenAIResponsesModel } from '../models/openai-responses/responses-model.ts'
 import { OfflineModel } from '../models/offline/offline-model.ts'
 import type { Connection } from '../models/openai-client.ts'
 import type { ModelChoice } from './choose-model.ts'
@@ -35,18 +32,18 @@ interface FactoryInput {
   target: 'browser' | 'android'
 }
 
-type Factory = (input: FactoryInput) => Model
+type Factory = (input: FactoryInput) => Promise<Model>
 
-const responses: Factory = ({ id, model, connection, settings: s }) =>
-  new OpenAIResponsesModel({ id, model, connection, canvas: s.canvas, tool: toolOf(s, 'responses', id), store: s.store, safetyChecks: s.safetyChecks, reasoningEffort: s.reasoningEffort, retry: s.retry, prices: s.prices, contextTokens: s.contextTokens, verifyModel: s.verifyModel })
+const responses: Factory = async ({ id, model, connection, settings: s }) =>
+  new (await import('../models/openai-responses/responses-model.ts')).OpenAIResponsesModel({ id, model, connection, canvas: s.canvas, tool: toolOf(s, 'responses', id), store: s.store, safetyChecks: s.safetyChecks, reasoningEffort: s.reasoningEffort, retry: s.retry, prices: s.prices, contextTokens: s.contextTokens, verifyModel: s.verifyModel })
 
-const chat: Factory = ({ id, model, connection, settings: s }) =>
-  new OpenAIChatModel({ id, model, connection, canvas: s.canvas, coordinates: s.coordinates, keepImages: s.keepImages, structuredOutput: s.structuredOutput, retry: s.retry, prices: s.prices, contextTokens: s.contextTokens, verifyModel: s.verifyModel })
+const chat: Factory = async ({ id, model, connection, settings: s }) =>
+  new (await import('../models/openai-chat/chat-model.ts')).OpenAIChatModel({ id, model, connection, canvas: s.canvas, coordinates: s.coordinates, keepImages: s.keepImages, structuredOutput: s.structuredOutput, retry: s.retry, prices: s.prices, contextTokens: s.contextTokens, verifyModel: s.verifyModel })
 
-const anthropic: Factory = ({ id, model, connection, settings: s }) =>
-  new AnthropicModel({ id, model, connection, canvas: s.canvas, tool: toolOf(s, 'anthropic', id), retry: s.retry, prices: s.prices, contextTokens: s.contextTokens, verifyModel: s.verifyModel })
-const gemini: Factory = ({ id, model, connection, settings: s, target }) =>
-  new GeminiModel({ id, model, connection, canvas: s.canvas, tool: toolOf(s, 'gemini', id), environment: target === 'android' ? 'mobile' : 'browser', safetyChecks: s.safetyChecks, retry: s.retry, prices: s.prices, contextTokens: s.contextTokens, verifyModel: s.verifyModel })
+const anthropic: Factory = async ({ id, model, connection, settings: s }) =>
+  new (await import('../models/anthropic/anthropic-model.ts')).AnthropicModel({ id, model, connection, canvas: s.canvas, tool: toolOf(s, 'anthropic', id), retry: s.retry, prices: s.prices, contextTokens: s.contextTokens, verifyModel: s.verifyModel })
+const gemini: Factory = async ({ id, model, connection, settings: s, target }) =>
+  new (await import('../models/gemini/gemini-model.ts')).GeminiModel({ id, model, connection, canvas: s.canvas, tool: toolOf(s, 'gemini', id), environment: target === 'android' ? 'mobile' : 'browser', safetyChecks: s.safetyChecks, retry: s.retry, prices: s.prices, contextTokens: s.contextTokens, verifyModel: s.verifyModel })
 const API_PROVIDERS = { openai: responses, azure: responses, anthropic, gemini, 'gemini-openai': chat, 'openai-compatible': chat } satisfies Record<Exclude<ProviderName, 'offline'>, Factory>
 
 export async function createModel(choice: ModelChoice, { extension, locator, env = {}, target = 'browser' }: ModelContext): Promise<Model> {

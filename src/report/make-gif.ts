@@ -46,17 +46,16 @@ export async function makeGif(files: readonly string[], out: string, options: Gi
   await assertRunnable(o.ffmpegPath ?? 'ffmpeg')
   const work = await mkdtemp(join(tmpdir(), 'agentprobe-gif-'))
   try {
-    const even = await evenFrames(frames, work, o.background ?? BAND_BACKGROUND)
+    const even = await evenFrames(frames, work, o.background ?? BAND_BACKGROUND, o.maxWidth)
     const list = join(work, 'frames.ffconcat')
     await writeFile(list, concatList(even.files, o.frameMs))
     const encoded = join(work, 'run.gif')
-    const scale = `scale='min(${o.maxWidth},iw)':-2:flags=lanczos`
-    // One pass: the scaled frames are split, one copy makes the palette the other is mapped to
-    // (half the time of two ffmpeg runs that each decode every frame).
+    // One pass over frames already at the GIF's size: split, one copy makes the palette the other
+    // is mapped to (half the time of two ffmpeg runs that each decode every frame).
     await run(
       command(list, o.ffmpegPath)
         .outputOptions([
-          '-lavfi', `[0:v]${scale},split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer:bayer_scale=5:diff_mode=rectangle`,
+          '-lavfi', '[0:v]split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer:bayer_scale=5:diff_mode=rectangle',
           // Keep each frame's own duration; GIF delays are centiseconds.
           '-fps_mode', 'vfr',
           '-final_delay', String(Math.round(o.lastFrameMs / 10)),

@@ -63,34 +63,49 @@ interface Scan {
   stats: LumaStats
 }
 
-/** The single pass: copies to tight RGB (unless already tight), sums luma overall and per perceptual-grid cell. */
+/**
+ * The single pass: copies to tight RGB (unless already tight), counts luma values (the mean and
+ * spread come from the histogram) and sums luma per perceptual-grid cell, one cell's run of a row
+ * at a time: ~2× fewer memory writes per pixel than adding each pixel to its cell and to two totals.
+ */
 export function scanPixels(pixels: RawPixels): Scan {
   checkLayout(pixels)
   const { data: src, width, height, bytesPerLine, bytesPerPixel: step, red, green, blue } = pixels
   const tight = step === 3 && red === 0 && green === 1 && blue === 2 && bytesPerLine === width * 3
   const rgb = tight ? src.subarray(0, width * height * 3) : Buffer.allocUnsafe(width * height * 3)
-  const cellOfX = new Uint16Array(width)
-  for (let x = 0; x < width; x++) cellOfX[x] = Math.floor((x * GRID_WIDTH) / width)
+  // Cell column cx holds the x with floor(x × GRID_WIDTH / width) = cx: [ceil(cx × width / GRID_WIDTH), the next start).
+  const cellStart = new Int32Array(GRID_WIDTH + 1)
+  for (let cx = 0; cx <= GRID_WIDTH; cx++) cellStart[cx] = Math.ceil((cx * width) / GRID_WIDTH)
   const cellSums = new Float64Array(GRID_WIDTH * GRID_HEIGHT)
-  let sum = 0
-  let sumSquares = 0
+  const histogram = new Uint32Array(256)
   let j = 0
   for (let y = 0; y < height; y++) {
     const rowCell = Math.floor((y * GRID_HEIGHT) / height) * GRID_WIDTH
-    for (let x = 0, i = y * bytesPerLine; x < width; x++, i += step, j += 3) {
-      const r = src[i + red]!
-      const g = src[i + green]!
-      const b = src[i + blue]!
-      if (!tight) {
-        rgb[j] = r
-        rgb[j + 1] = g
-        rgb[j + 2] = b
+    let i = y * bytesPerLine
+    for (let cx = 0; cx < GRID_WIDTH; cx++) {
+      const end = cellStart[cx + 1]!
+      let cellSum = 0
+      for (let x = cellStart[cx]!; x < end; x++, i += step, j += 3) {
+        const r = src[i + red]!
+        const g = src[i + green]!
+        const b = src[i + blue]!
+        if (!tight) {
+          rgb[j] = r
+          rgb[j + 1] = g
+          rgb[j + 2] = b
+        }
+        const luma = (77 * r + 150 * g + 29 * b) >> 8 // Rec. 601 weights in 8-bit fixed point
+        cellSum += luma
+        histogram[luma]!++
       }
-      const luma = (77 * r + 150 * g + 29 * b) >> 8 // Rec. 601 weights in 8-bit fixed point
-      sum += luma
-      sumSquares += luma * luma
-      cellSums[rowCell + cellOfX[x]!]! += luma
+      cellSums[rowCell + cx]! += cellSum
     }
+  }
+  let sum = 0
+  let sumSquares = 0
+  for (let luma = 0; luma < 256; luma++) {
+    sum += luma * histogram[luma]!
+    sumSquares += luma * luma * histogram[luma]!
   }
   const count = width * height
   const mean = sum / count

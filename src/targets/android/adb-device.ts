@@ -1,7 +1,7 @@
 // One Android device reached through appium-adb: the SDK's adb (sdkRoot), the device chosen by
 // serial, by a running emulator's AVD name, or the first one attached; an emulator started for
 // `avd` only when nothing is attached. Commands go through runAdb, so each has its own timeout.
-import { ADB } from 'appium-adb'
+import type { ADB } from 'appium-adb'
 import { TargetError, errorMessage } from '../../core/errors.ts'
 import { runAdb, type AdbCommandOptions, type AdbOutput } from './adb-command.ts'
 import { quietAppiumLogs } from './quiet-appium-logs.ts'
@@ -75,10 +75,12 @@ export class AdbDevice {
 }
 
 export async function connectDevice(o: AdbConnectOptions): Promise<AdbDevice> {
-  quietAppiumLogs()
   const timeoutMs = o.commandTimeoutMs ?? 20_000
   let adb: ADB
   try {
+    // Loaded on first use: appium-adb and its support library cost most of a CPU-second to import, in every process that tests a browser.
+    const { ADB } = await import('appium-adb')
+    quietAppiumLogs()
     adb = await ADB.createADB({ sdkRoot: o.sdkRoot, adbExecTimeout: timeoutMs })
   } catch (error) {
     throw new TargetError(`cannot use adb from the Android SDK at ${o.sdkRoot}: ${errorMessage(error)}`, { cause: error })

@@ -1,0 +1,51 @@
+// A reporter for this repository's own suite: at the end of a run, each project's wall time (its
+// first file's start to its last file's end), the sum of its file times, and the slowest files and
+// tests, so that a change that makes the suite slow shows on the day it lands, and where. .ci/run
+// also holds the budget.
+import { relative } from 'node:path'
+import type { Reporter, TestModule, Vitest } from 'vitest/node'
+
+interface Span {
+  start: number
+  end: number
+}
+
+export default class SuiteTimes implements Reporter {
+  #root = process.cwd()
+  #spans = new Map<TestModule, Span>()
+
+  onInit(vitest: Vitest): void {
+    this.#root = vitest.config.root
+  }
+
+  onTestModuleStart(module: TestModule): void {
+    this.#spans.set(module, { start: Date.now(), end: Date.now() })
+  }
+
+  onTestModuleEnd(module: TestModule): void {
+    const span = this.#spans.get(module)
+    if (span) span.end = Date.now()
+  }
+
+  onTestRunEnd(): void {
+    if (this.#spans.size < 2) return
+    const byProject = new Map<string, [TestModule, Span][]>()
+    for (const entry of this.#spans) byProject.set(entry[0].project.name, [...(byProject.get(entry[0].project.name) ?? []), entry])
+    const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`
+    const lines = ['', 'suite times (wall: first file start to last file end; files: the sum of file times)']
+    for (const [project, spans] of [...byProject].sort((a, b) => a[0].localeCompare(b[0]))) {
+      const wall = Math.max(...spans.map(([, t]) => t.end)) - Math.min(...spans.map(([, t]) => t.start))
+      const sum = spans.reduce((total, [, t]) => total + t.end - t.start, 0)
+      lines.push(`  ${project.padEnd(10)} ${String(spans.length).padStart(4)} files  wall ${s(wall).padStart(6)}  files ${s(sum).padStart(6)}`)
+    }
+    const slowest = [...this.#spans].sort((a, b) => b[1].end - b[1].start - (a[1].end - a[1].start)).slice(0, 12)
+    lines.push('  slowest files:')
+    for (const [module, t] of slowest) lines.push(`    ${s(t.end - t.start).padStart(6)}  ${relative(this.#root, module.moduleId)}`)
+    const tests = [...this.#spans.keys()].flatMap((module) => [...module.children.allTests()].map((test) => ({ module, test, ms: test.diagnostic()?.duration ?? 0 })))
+    lines.push('  slowest tests:')
+    for (const { module, test, ms } of tests.sort((a, b) => b.ms - a.ms).slice(0, 25)) {
+      lines.push(`    ${s(ms).padStart(6)}  ${relative(this.#root, module.moduleId)} > ${test.fullName}`)
+    }
+    process.stdout.write(`${lines.join('\n')}\n`)
+  }
+}
