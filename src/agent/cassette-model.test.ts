@@ -111,7 +111,7 @@ describe('CassetteModel', () => {
     const held = result.run.steps.map((step) => Number(/replay held the decision (\d+) ms/.exec(step.notes?.join() ?? '')?.[1] ?? 0))
     expect(held[1]).toBeLessThanOrEqual(400)
     // The last step acts on nothing: nothing to hold for.
-    expect(held[2]).toBe(0)
+    expect(result.run.steps[2]!.notes?.join() ?? '').not.toMatch(/replay held/)
   })
 
   it('replays a verdict the recording reached on a screen still changing, once the screen shows what its verification saw', async () => {
@@ -126,9 +126,13 @@ describe('CassetteModel', () => {
     expect(result.status, result.reason).toBe('passed')
     expect(result.run.steps[2]?.notes?.join()).toMatch(/decided this on a screen still changing/)
     expect(replay.stats).toMatchObject({ replayedSteps: 3, replayedVerdicts: 1 })
-    // Without a verification to say where the recording went, the screen must match the step.
+    // Without a next call to say where the recording went, the screen must match the step.
     const unverified = await run(cassette('replay', [{ ...agent, steps }], noModel), gridScreen())
     expect(unverified.run.failures.map((f) => f.type)).toEqual(['replay_drift'])
+    // A locate after the agent call says it as well as a verification does.
+    const located = { kind: 'locate' as const, model: 'scripted', description: 'the last cell', phash: verdict.phash, screen: agent.screen, point: { x: 1, y: 1 }, usage: verdict.usage }
+    const thenLocate = await run(cassette('replay', [{ ...agent, steps }, located], noModel), gridScreen())
+    expect(thenLocate.status, thenLocate.reason).toBe('passed')
   })
 
   it('skips a recorded wait when the screen already shows the step after it, and still drifts on a click it did not see', async () => {

@@ -88,7 +88,7 @@ interface Run {
 
 type AgentStep = AgentCall['steps'][number]
 
-/** What a recording saw after a step: the next step's frame, or its verification's looks after the last step. */
+/** What a recording saw after a step: the next step's frame, or after the last step the next call's (each look of a verification). */
 interface Ahead {
   phashes: string[]
   /** The next step, which replays in place of a skipped wait. */
@@ -132,15 +132,14 @@ export class CassetteModel implements Model {
     if (replayable && !step && ahead?.phashes.some((p) => framesMatch(p, frame.phash))) {
       step = ahead.next ?? recorded
       if (ahead.next) run.skipped++
-      notes.push(ahead.next ? 'replay skipped a recorded wait: the screen already showed what the recording saw after it' : 'the recording decided this on a screen still changing: this one already shows what its verification saw')
+      notes.push(ahead.next ? 'replay skipped a recorded wait: the screen already showed what the recording saw after it' : 'the recording decided this on a screen still changing: this one already shows what the recording saw next')
     }
     if (step) {
       this.stats.replayedSteps++
       this.stats.savedUsd += step.usage.costUsd
       run.out.steps.push(step)
       const secrets = this.#o.secrets ?? {}
-      const held = step.actions.length > 0 ? await this.#hold(step, frame, turn.signal) : 0
-      if (held > 0) notes.push(`replay held the decision ${held} ms, as the model took when it was recorded`)
+      if (step.actions.length > 0) notes.push(await this.#hold(step, frame, turn.signal))
       return { status: step.status, actions: step.actions.map((a) => revealSecrets(a, secrets)), ...(step.text !== undefined && { text: step.text }), ...seen, ...(notes.length > 0 && { notes }) }
     }
     if (this.#o.mode === 'replay') {
@@ -282,10 +281,13 @@ export class CassetteModel implements Model {
   #ahead(run: Run, index: number): Ahead {
     const next = run.recorded?.steps[index + 1]
     if (next) return { phashes: stepPhashes(next), next }
-    const phashes: string[] = []
+    // After the last step: the next recorded call's screen (each look of a verification that looked again).
     const first = this.#o.recorded[this.#cursor]
+    if (first?.kind === 'agent') return { phashes: first.steps[0] ? stepPhashes(first.steps[0]) : [] }
+    if (first?.kind !== 'verify') return { phashes: first ? [first.phash] : [] }
+    const phashes: string[] = []
     for (const call of this.#o.recorded.slice(this.#cursor)) {
-      if (call.kind !== 'verify' || first?.kind !== 'verify' || call.question !== first.question) break
+      if (call.kind !== 'verify' || call.question !== first.question) break
       phashes.push(call.phash)
     }
     return { phashes }
@@ -313,9 +315,11 @@ export class CassetteModel implements Model {
   }
 
   /** Waits until the step's recorded thinking time (bounded) has passed since its frame was captured; returns the ms it planned to wait. */
-  async #hold(step: AgentCall['steps'][number], frame: Frame, signal?: AbortSignal): Promise<number> {
-    const until = frame.at + Math.min(step.thinkMs ?? UNTIMED_HOLD_MS, this.#o.holdMaxMs ?? REPLAY_HOLD_MAX_MS)
-    const planned = Math.ceil(until - Date.now())
+  /** Waits until the decision is as old as the recorded model's answer was (capped), and says how it went. */
+  async #hold(step: AgentCall['steps'][number], frame: Frame, signal?: AbortSignal): Promise<string> {
+    const wanted = Math.min(step.thinkMs ?? UNTIMED_HOLD_MS, this.#o.holdMaxMs ?? REPLAY_HOLD_MAX_MS)
+    const until = frame.at + wanted
+    const planned = Math.max(0, Math.ceil(until - Date.now()))
     // A timer can fire early by as much as the event loop's clock lags behind: wait out the rest.
     for (let left = planned; left > 0; left = Math.ceil(until - Date.now())) {
       await delay(left, undefined, { signal }).catch((error: unknown) => {
@@ -323,8 +327,10 @@ export class CassetteModel implements Model {
         throw error
       })
     }
-    return Math.max(0, planned)
+    // Under load, watching for the screen can take longer than the hold: then it holds 0 ms.
+    return `replay held the decision ${planned} ms and acts ${Date.now() - frame.at} ms after its frame (${wanted} ms wanted, as the model took when it was recorded)`
   }
+
 
   #replaying(): boolean {
     return this.#o.mode === 'auto' || this.#o.mode === 'replay'

@@ -207,7 +207,7 @@ describe('cassettes', () => {
   it('replays the popup test from its cassette with the double stopped: same values, zero calls', async () => {
     await target.restart()
     const live = await model(GA)
-    const recorder = new CassetteModel({ mode: 'record', recorded: [], live: () => live, id: live.id })
+    const recorder = new CassetteModel({ mode: 'record', recorded: [], live: () => live, id: live.id, watch: { screen: target.display.screen, timeoutMs: 10_000 } })
     const recorded = await tally(await session(recorder))
     const cassette = JSON.parse(JSON.stringify(recorder.calls)) as CassetteCall[]
     expect(cassette.map((c) => c.kind)).toEqual(['agent', 'locate', 'locate', 'verify', 'query'])
