@@ -29,6 +29,9 @@ export default defineConfig({
           // loaded cores a Jest run of the example suite took 111 s, and 120 s once it waited 5 s per NO.
           testTimeout: 240_000,
           hookTimeout: 60_000,
+          // The child suites (in temporary repos, the CLI) share this repo's OCR cache: the same
+          // example screens come back in Vitest, Jest and CLI runs, and in every replay.
+          env: { AGENTPROBE_CACHE_DIR: join(import.meta.dirname, 'node_modules/.cache/agentprobe') },
         },
       },
       {

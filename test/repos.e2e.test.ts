@@ -52,7 +52,8 @@ const ROWS: Row[] = [
 ]
 
 function run(command: string, args: string[], cwd: string, timeout = 300_000, extra: Record<string, string> = {}) {
-  const { DISPLAY: _d, VITEST: _v, VITEST_MODE: _m, VITEST_POOL_ID: _p, VITEST_WORKER_ID: _w, NODE_ENV: _e, FORCE_COLOR: _c, ...env } = process.env
+  // (and no shared OCR cache: a repo's first run reads its screens with OCR, under its own config)
+  const { DISPLAY: _d, VITEST: _v, VITEST_MODE: _m, VITEST_POOL_ID: _p, VITEST_WORKER_ID: _w, NODE_ENV: _e, FORCE_COLOR: _c, AGENTPROBE_CACHE_DIR: _o, ...env } = process.env
   return execa(command, args, { cwd, reject: false, all: true, timeout, env: { ...env, NO_COLOR: '1', npm_config_audit: 'false', npm_config_fund: 'false', ...extra }, extendEnv: false })
 }
 

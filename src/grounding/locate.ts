@@ -9,6 +9,7 @@ import { browserLayout, regionAt, regionBox, type BrowserLayout, type BrowserReg
 import { OcrEngine, type OcrWord } from './ocr.ts'
 import { decodeImage, type Raster } from './raster.ts'
 import { readText } from './read-text.ts'
+import type { WordCache } from './word-cache.ts'
 import { toolbarStrip } from './strip.ts'
 import { findImage } from './template.ts'
 import { openedMenuBox } from './menu-box.ts'
@@ -64,9 +65,13 @@ export class Locator {
   readonly #cache = new Map<string, Reading>()
   readonly #cacheSize: number
 
-  constructor(options: { engine?: OcrEngine; cacheSize?: number } = {}) {
+  /** Words read before, kept on disk across runs and processes (none: every frame is read). */
+  readonly wordCache: WordCache | undefined
+
+  constructor(options: { engine?: OcrEngine; cacheSize?: number; wordCache?: WordCache } = {}) {
     this.#engine = options.engine ?? new OcrEngine()
     this.#cacheSize = options.cacheSize ?? 4
+    this.wordCache = options.wordCache
   }
 
   async locate(frame: FrameInput, query: LocateQuery): Promise<LocateResult> {
@@ -79,10 +84,18 @@ export class Locator {
   words(frame: FrameInput): Promise<OcrWord[]> {
     const reading = this.#reading(frame)
     if (!reading.words) {
-      reading.words = reading.raster.then((raster) => readText(this.#engine, raster))
+      reading.words = this.#read(frame.hash, reading.raster)
       reading.words.catch(() => this.#cache.delete(frame.hash))
     }
     return reading.words
+  }
+
+  async #read(hash: string, raster: Promise<Raster>): Promise<OcrWord[]> {
+    const kept = await this.wordCache?.get(hash)
+    if (kept) return kept
+    const words = await readText(this.#engine, await raster)
+    await this.wordCache?.set(hash, words)
+    return words
   }
 
   /** Stops the OCR worker; a later call starts a new one. */

@@ -8,6 +8,7 @@ import type { Circus } from '@jest/types'
 import { TestEnvironment } from 'jest-environment-node'
 import { ConfigError } from '../core/errors.ts'
 import { Locator } from '../grounding/locate.ts'
+import { wordCacheFor } from '../grounding/word-cache.ts'
 import { artifactDirFor } from '../session/artifact-paths.ts'
 import { startAndroid, type AndroidSession } from '../session/android-session.ts'
 import { leaseBrowser, type LeasedBrowser } from '../browser-pool/browser-lease.ts'
@@ -93,7 +94,7 @@ export default class AgentprobeEnvironment extends TestEnvironment {
   async #openFile(overrides: FileOverrides): Promise<FileState> {
     const options = this.#options
     const extension = overrides.extension === undefined ? options.extension : resolvePath(options.root, overrides.extension)
-    const locator = new Locator()
+    const locator = new Locator({ wordCache: wordCacheFor(options.root, process.env) })
     const cassette = new CassetteFile(cassettePathFor(this.#testPath), options.cassette)
     try {
       const model = await createModel(options.model, { extension, locator, env: process.env, target: options.target })

@@ -51,6 +51,14 @@ it('redacts API keys and typed secrets from every file it writes', async () => {
   }
 })
 
+it('tells its owner when text typed as a secret is added (it may be on screen from then on), not for the keys it starts with', async () => {
+  let told = 0
+  const w = new TraceWriter({ dir: await mkdtemp(join(tmpdir(), 'agentprobe-trace-')), test: { name: 'x' }, model: 'm', target: { kind: 'x11', width: 10, height: 10 }, secrets: ['sk-key'], onSecret: () => told++ })
+  expect(told).toBe(0)
+  w.addSecret('correct horse battery')
+  expect(told).toBe(1)
+})
+
 it('keeps the order of concurrent flushes (the last state wins)', async () => {
   const w = await writer()
   const r = run()

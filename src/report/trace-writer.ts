@@ -15,12 +15,15 @@ export interface TraceWriterOptions {
   target: Trace['target']
   versions?: Record<string, string>
   secrets?: readonly string[]
+  /** Called when text typed as a secret is added: it may be on screen from now on. */
+  onSecret?: () => void
 }
 
 export class TraceWriter implements TraceSink {
   readonly dir: string
   readonly trace: Trace
   readonly #redactor = new Redactor()
+  readonly #onSecret: (() => void) | undefined
   #stepFrames = 0
   #phaseFrames = 0
   #pending: Promise<void> = Promise.resolve()
@@ -31,6 +34,7 @@ export class TraceWriter implements TraceSink {
   constructor(options: TraceWriterOptions) {
     this.dir = options.dir
     for (const secret of options.secrets ?? []) this.#redactor.add(secret)
+    this.#onSecret = options.onSecret
     this.trace = {
       schema: 'agentprobe.trace/1',
       test: options.test,
@@ -60,6 +64,7 @@ export class TraceWriter implements TraceSink {
 
   addSecret(text: string): void {
     this.#redactor.add(text)
+    this.#onSecret?.()
   }
 
   /** Text as it may be written anywhere: known secrets masked. */

@@ -78,6 +78,8 @@ export class TestSession {
       target: { kind: options.screen.kind, ...options.screen.size },
       versions: options.versions,
       secrets: options.secrets,
+      // Typed secret text may be on screen from now on: OCR's words of it stay in memory.
+      onSecret: () => options.locator.wordCache?.stopWriting(),
     })
     this.screen = this.#screenHandle()
     this.agent = {

@@ -8,6 +8,7 @@ import { assertNodeEnvironment } from '../core/test-environment.ts'
 import type { Model } from '../core/model.ts'
 import { createModel } from '../model-choice/create-model.ts'
 import { Locator } from '../grounding/locate.ts'
+import { wordCacheFor } from '../grounding/word-cache.ts'
 import type { ResolvedOptions } from '../config/options.ts'
 import { artifactDirFor } from '../session/artifact-paths.ts'
 import type { Agent } from '../session/test-session.ts'
@@ -41,8 +42,8 @@ export function isAndroidProject(): boolean {
 
 export const test = base
   .extend('agentprobeOptions', { scope: 'worker' }, () => options(expect.getState().testPath))
-  .extend('locator', { scope: 'worker' }, async ({}, { onCleanup }): Promise<Locator> => {
-    const locator = new Locator()
+  .extend('locator', { scope: 'worker' }, async ({ agentprobeOptions }, { onCleanup }): Promise<Locator> => {
+    const locator = new Locator({ wordCache: wordCacheFor(agentprobeOptions.root, process.env) })
     onCleanup(() => locator.close())
     return locator
   })
