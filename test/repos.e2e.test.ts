@@ -11,17 +11,19 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 const root = resolve(import.meta.dirname, '..')
 
-/** How a repo's package manager installs, runs a script, adds the tarball and runs a binary. */
+/** How a repo's package manager runs a script, adds the tarball (installing the rest with it) and runs a binary. */
 interface Manager {
-  install: string[]
+  /** An install before adding, where adding alone does not install everything. */
+  install?: string[]
   run: string[]
   add: string[]
   exec: string[]
   env?: Record<string, string>
 }
 
-const npm: Manager = { install: ['npm', 'install'], run: ['npm', 'run'], add: ['npm', 'install', '--save-dev'], exec: ['npx'] }
-// At a workspace root pnpm adds a dependency only with -w; it must not try to switch its own version.
+const npm: Manager = { run: ['npm', 'run'], add: ['npm', 'install', '--save-dev'], exec: ['npx'] }
+// At a workspace root pnpm adds a dependency only with -w, and installs only the root's then; it must
+// not try to switch its own version.
 const pnpmWorkspace: Manager = { install: ['pnpm', 'install'], run: ['pnpm', 'run'], add: ['pnpm', 'add', '-D', '-w'], exec: ['pnpm', 'exec'], env: { npm_config_manage_package_manager_versions: 'false' } }
 
 interface Row {
@@ -77,14 +79,16 @@ describe.concurrent('agentprobe in a repository that already has its own build, 
       expect(result.exitCode, `${what} in ${dir}:\n${result.all}`).toBe(0)
       return result.all ?? ''
     }
-    await step('install', pm.install)
+    // Adding the tarball installs the repo's own dependencies with it (npm), and checks agentprobe's
+    // peer ranges against their Vitest or Jest as `npm i -D agentprobe` would.
+    if (pm.install) await step('install', pm.install)
+    await step('adding agentprobe', [...pm.add, tarball])
     await step('build', [...pm.run, 'build'])
-    const before = await step('their tests before', [...pm.run, 'test'])
+    const before = await step('their tests before init', [...pm.run, 'test'])
     expect(passed(before), before).toBe(theirs)
     const config = (await readdir(dir)).find((file) => (runner === 'jest' ? /^jest\.config\./ : /^vitest\.config\./).test(file))!
     const configBefore = await readFile(join(dir, config), 'utf8')
 
-    await step('adding agentprobe', [...pm.add, tarball])
     const init = await step('init', [...pm.exec, 'agentprobe', 'init'])
     if (runner === 'jest') return expectJestSetUp({ dir, init, config, configBefore, theirs, step: (what, args) => step(what, [...pm.run, ...args]) })
     // init edits the config in place and prints the diff, then names the command for the cua project
