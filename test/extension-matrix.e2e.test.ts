@@ -13,6 +13,7 @@ import { cp, mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'n
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { RUN_DONE, tail, watchOutput } from './watch-output.ts'
 
 const root = resolve(import.meta.dirname, '..')
 const bin = join(root, 'bin/agentprobe.js')
@@ -34,8 +35,6 @@ const TRAITS = [
 type Trait = (typeof TRAITS)[number]
 const RERUN: readonly Trait[] = ['no-permissions', 'no-background', 'offscreen', 'opens-tab-on-install']
 const ROW_TIMEOUT = 600_000
-/** Vitest's line at the end of each watch run: 'Waiting for file changes' when it passed, 'Tests failed. Watching for file changes' when not. */
-const RUN_DONE = /(Waiting|Watching) for file changes/
 
 /** At most two child suites at once: each runs an Xvfb, a Chromium and OCR. */
 const slots = limit(2)
@@ -127,35 +126,6 @@ function expectAllPassed(run: string, what: string): void {
   expect(Number(summary![2])).toBeGreaterThanOrEqual(2)
 }
 
-/** Reads a watch process's output one run at a time: `next(pattern)` resolves with all output since the last call, up to the match. */
-function watchOutput(child: ReturnType<typeof vitest>) {
-  let buffer = ''
-  let waiter: (() => void) | undefined
-  child.all.on('data', (chunk: Buffer) => {
-    buffer += chunk.toString()
-    waiter?.()
-  })
-  return {
-    next(pattern: RegExp, what: string, timeoutMs = 240_000): Promise<string> {
-      return new Promise((done, fail) => {
-        const timer = setTimeout(() => fail(new Error(`${what}: timed out after ${timeoutMs} ms waiting for ${pattern}; output:\n${tail(buffer)}`)), timeoutMs)
-        const check = () => {
-          const match = pattern.exec(buffer)
-          if (!match) return
-          clearTimeout(timer)
-          waiter = undefined
-          const upTo = match.index + match[0].length
-          const seen = buffer.slice(0, upTo)
-          buffer = buffer.slice(upTo)
-          done(seen)
-        }
-        waiter = check
-        check()
-      })
-    },
-  }
-}
-
 /** A queue that runs at most `n` tasks at once. */
 function limit(n: number) {
   let running = 0
@@ -173,5 +143,4 @@ function limit(n: number) {
   }
 }
 
-const tail = (text: string) => text.split('\n').slice(-40).join('\n')
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`

@@ -8,6 +8,7 @@ import { cp, mkdtemp, readdir, readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { RUN_DONE, tail, watchOutput } from './watch-output.ts'
 
 const root = resolve(import.meta.dirname, '..')
 
@@ -53,10 +54,11 @@ const ROWS: Row[] = [
   { repo: 'jest29-jsdom', pm: npm, runner: 'jest', theirs: 3, built: './dist' },
 ]
 
-function run(command: string, args: string[], cwd: string, timeout = 300_000, extra: Record<string, string> = {}) {
+/** `detached`: the command leads a process group of its own, ended whole with `process.kill(-pid)`. */
+function run(command: string, args: string[], cwd: string, { timeout = 300_000, extra = {}, detached = false }: { timeout?: number; extra?: Record<string, string>; detached?: boolean } = {}) {
   // (and no shared OCR cache: a repo's first run reads its screens with OCR, under its own config)
   const { DISPLAY: _d, VITEST: _v, VITEST_MODE: _m, VITEST_POOL_ID: _p, VITEST_WORKER_ID: _w, NODE_ENV: _e, FORCE_COLOR: _c, AGENTPROBE_CACHE_DIR: _o, ...env } = process.env
-  return execa(command, args, { cwd, reject: false, all: true, timeout, env: { ...env, NO_COLOR: '1', npm_config_audit: 'false', npm_config_fund: 'false', ...extra }, extendEnv: false })
+  return execa(command, args, { cwd, reject: false, all: true, timeout, env: { ...env, NO_COLOR: '1', npm_config_audit: 'false', npm_config_fund: 'false', ...extra }, extendEnv: false, detached })
 }
 
 // Vitest's "Tests  6 passed (6)" and Jest's "Tests:       3 passed, 3 total".
@@ -75,7 +77,7 @@ describe.concurrent('agentprobe in a repository that already has its own build, 
     const dir = join(await mkdtemp(join(tmpdir(), `agentprobe-repo-${repo}-`)), repo)
     await cp(join(root, 'fixtures/repos', repo), dir, { recursive: true })
     const step = async (what: string, [command, ...args]: string[]) => {
-      const result = await run(command!, args, dir, undefined, pm.env)
+      const result = await run(command!, args, dir, { extra: pm.env })
       expect(result.exitCode, `${what} in ${dir}:\n${result.all}`).toBe(0)
       return result.all ?? ''
     }
@@ -110,12 +112,30 @@ describe.concurrent('agentprobe in a repository that already has its own build, 
     expect(cua, after).toBeGreaterThan(0)
     expect(passed(after), after).toBe(theirs + cua)
     expect(after).not.toMatch(/\|cua\| .*\.test\.js|no project runs/)
-    // The cua project alone, by name, as a user filters it: the same tests, and only those (listed:
-    // the whole run above already ran them in it).
-    const onlyCua = await step('the cua project alone', [...pm.exec, 'vitest', 'list', '--project', 'cua'])
-    const listed = onlyCua.split('\n').filter((line) => line.startsWith('['))
-    expect(listed.length, onlyCua).toBe(cua)
-    for (const line of listed) expect(line).toMatch(/^\[cua\] \S+\.cua\.test\.ts > /)
+    // The cua project alone, by name, in watch mode as a developer keeps it open beside the build:
+    // the same tests and only those, then the build run again reruns them, the extension reloaded
+    // in the same browser (WXT's and Vite's builds empty the folder first).
+    const [command, ...args] = [...pm.exec, 'vitest', '--watch', '--project', 'cua']
+    // (npx does not pass a SIGTERM on to vitest: the whole group is ended, as a terminal's Ctrl-C does)
+    const watch = run(command!, args, dir, { timeout: 600_000, extra: { ...pm.env, CI: '' }, detached: true })
+    const output = watchOutput(watch)
+    try {
+      const first = await output.next(RUN_DONE, `${repo}: the cua project in watch mode`)
+      const files = [...first.matchAll(/^ +✓ +(?:\|cua\| +)?(\S+) \((\d+) tests?/gm)]
+      expect(files.length, tail(first)).toBeGreaterThan(0)
+      for (const [, file] of files) expect(file, tail(first)).toMatch(/\.cua\.test\.ts$/)
+      expect(passed(first), tail(first)).toBe(cua)
+      await step('the build again', [...pm.run, 'build'])
+      const built = performance.now()
+      const rerun = await output.next(RUN_DONE, `${repo}: the rerun after a rebuild`)
+      const reload = /agentprobe: \S+ (?:and \d+ more file\(s\) )?changed, extension reloaded in (\d+) ms in 1 browser\(s\), no restart/.exec(rerun)
+      expect(reload, tail(rerun)).not.toBeNull()
+      console.log(`${repo}: the extension reloaded in ${reload![1]} ms; the cua tests reran and passed ${Math.round(performance.now() - built)} ms after the rebuild ended`)
+      expect(passed(rerun), tail(rerun)).toBe(cua)
+    } finally {
+      process.kill(-watch.pid!, 'SIGINT')
+      await watch
+    }
   }, 900_000)
 })
 

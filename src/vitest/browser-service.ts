@@ -1,7 +1,8 @@
 // Wires the browser pool into a Vitest run: starts its endpoint, closes it with Vitest, and in
 // watch mode turns a change under the extension folder into an in-place reload and a rerun of
 // this project's tests (only this project's: other suites are not touched).
-import { relative, sep } from 'node:path'
+import { existsSync } from 'node:fs'
+import { join, relative, sep } from 'node:path'
 import type { TestProject, Vitest } from 'vitest/node'
 import { BrowserPool } from '../browser-pool/browser-pool.ts'
 import type { ResolvedOptions } from '../config/options.ts'
@@ -21,6 +22,8 @@ export async function startBrowserService(vitest: Vitest, project: TestProject, 
 
 async function watchExtension(vitest: Vitest, project: TestProject, pool: BrowserPool, extension: string): Promise<void> {
   const inside = (file: string) => !relative(extension, file).startsWith('..') && !relative(extension, file).startsWith(sep)
+  // Vitest reruns these files on a write there (as it filters a rerun: by file name, test name and
+  // project); each waits for the reload below before it takes the browser.
   let tests = (await project.globTestFiles()).testFiles
   vitest.config.watchTriggerPatterns = [
     ...(vitest.config.watchTriggerPatterns ?? []),
@@ -30,10 +33,12 @@ async function watchExtension(vitest: Vitest, project: TestProject, pool: Browse
   // user's tests is one) does not report file changes in watch mode.
   const watcher = vitest.vite.watcher
   watcher.add(extension)
-  // A build writes many files, and a file in several steps (emptied, then written): one reload
-  // once the folder has been quiet for a moment, never one that reads a half-written manifest.
+  // A build writes many files, and a file in several steps (emptied, then written; a folder
+  // emptied, then filled, as Vite and WXT do): one reload once the folder has been quiet for a
+  // moment and holds a manifest again, never one that reads a half-written or missing manifest.
   let burst: { files: Set<string>; timer?: NodeJS.Timeout; done: () => void } | undefined
-  watcher.on('change', (file) => {
+  const manifest = join(extension, 'manifest.json')
+  const written = (file: string) => {
     if (!inside(file)) return
     void project.globTestFiles().then((found) => (tests = found.testFiles))
     if (!burst) {
@@ -42,21 +47,30 @@ async function watchExtension(vitest: Vitest, project: TestProject, pool: Browse
       const current = (burst = { files: new Set<string>(), done: () => done() })
       void pool.reload(extension, { after: quiet }).then(
         ({ browsers, ms }) => vitest.logger.log(`agentprobe: ${changed(vitest, current.files)} changed, extension reloaded in ${ms} ms in ${browsers} browser(s), no restart`),
-        (error: unknown) => vitest.logger.error(`agentprobe: reloading the extension failed: ${String(error)}`),
+        (error: unknown) => vitest.logger.error(`agentprobe: reloading the extension after ${changed(vitest, current.files)} changed failed: ${String(error)}`),
       )
     }
     const current = burst
     current.files.add(file)
     clearTimeout(current.timer)
-    current.timer = setTimeout(() => {
+    const settled = (waited: number) => {
+      // Emptied by the build and not yet filled: wait for its writes, up to a limit that reports it.
+      if (!existsSync(manifest) && waited < NO_MANIFEST_MS) {
+        current.timer = setTimeout(() => settled(waited + QUIET_MS), QUIET_MS)
+        return
+      }
       burst = undefined
       current.done()
-    }, QUIET_MS)
-  })
+    }
+    current.timer = setTimeout(() => settled(0), QUIET_MS)
+  }
+  for (const event of ['add', 'change', 'unlink'] as const) watcher.on(event, written)
 }
 
 /** How long the extension folder must be still before a reload, ms. */
 const QUIET_MS = 150
+/** How long a folder the build emptied may stay without a manifest before the reload reports it, ms. */
+const NO_MANIFEST_MS = 60_000
 
 function changed(vitest: Vitest, files: ReadonlySet<string>): string {
   const [first] = files
