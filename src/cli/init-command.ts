@@ -17,7 +17,7 @@ import { caseFile, dirArg, workflowFile } from './init-files.ts'
 import { JEST_CUA_CONFIG, setUpJest } from './init-jest.ts'
 import { testFile } from './init-tests.ts'
 import { detectJest } from './jest-repo.ts'
-import { addDevArgs, detectPackageManager } from './package-manager.ts'
+import { addDevArgs, detectPackageManager, isYarnClassic } from './package-manager.ts'
 import { jestDialect } from './test-dialect.ts'
 import { isWorkspaceRoot } from './workspaces.ts'
 
@@ -68,7 +68,7 @@ export async function initCommand(args: string[], log: (line: string) => void, r
   // agentprobe's Jest environment extends jest-environment-node, a peer dependency.
   const missing = ['agentprobe', ...(jest ? ['jest-environment-node'] : ['vitest'])].filter((name) => !(name in deps))
   if (missing.length) {
-    const [command, ...rest] = addDevArgs(pm, missing, pm === 'pnpm' && (await isWorkspaceRoot(root, pkg)))
+    const [command, ...rest] = addDevArgs(pm, missing, { workspaceRoot: await isWorkspaceRoot(root, pkg), yarnClassic: pm === 'yarn' && (await isYarnClassic(root)) })
     if (!values.install) log(`next: ${[command, ...rest].join(' ')}   (or init --install)`)
     else {
       log(`  install ${[command, ...rest].join(' ')}`)

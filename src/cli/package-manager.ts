@@ -31,11 +31,26 @@ export async function detectPackageManager(root: string): Promise<PackageManager
   return named === 'pnpm' || named === 'yarn' || named === 'bun' ? named : 'npm'
 }
 
-/** The argv that adds dev dependencies; a pnpm workspace root needs `-w` to accept them. */
-export function addDevArgs(pm: PackageManager, names: readonly string[], workspaceRoot = false): [string, ...string[]] {
+/**
+ * The argv that adds dev dependencies. At a workspace root pnpm needs `-w` and Yarn 1 `-W` to
+ * accept them (Yarn 2+ and npm add to the root as they are).
+ */
+export function addDevArgs(pm: PackageManager, names: readonly string[], o: { workspaceRoot?: boolean; yarnClassic?: boolean } = {}): [string, ...string[]] {
   if (pm === 'npm') return ['npm', 'install', '--save-dev', ...names]
-  if (pm === 'pnpm') return ['pnpm', 'add', '-D', ...(workspaceRoot ? ['-w'] : []), ...names]
-  return [pm, 'add', '-D', ...names]
+  const rootFlag = o.workspaceRoot ? (pm === 'pnpm' ? ['-w'] : pm === 'yarn' && o.yarnClassic ? ['-W'] : []) : []
+  return [pm, 'add', '-D', ...rootFlag, ...names]
+}
+
+/** Yarn 1, whose lockfile says `yarn lockfile v1` (Yarn 2+ writes a YAML lockfile with `__metadata`), else a `.yarnrc.yml` says Yarn 2+. */
+export async function isYarnClassic(root: string): Promise<boolean> {
+  for (let dir = root; ; dir = dirname(dir)) {
+    const lock = await readFile(join(dir, 'yarn.lock'), 'utf8').catch(() => undefined)
+    if (lock !== undefined) return /yarn lockfile v1/.test(lock.slice(0, 500))
+    if (await exists(join(dir, '.yarnrc.yml'))) return false
+    if (dirname(dir) === dir) break
+  }
+  const pkg = await readPackageJson<{ packageManager?: unknown }>(root)
+  return typeof pkg.packageManager !== 'string' || /^yarn@1\./.test(pkg.packageManager)
 }
 
 /** A workspace package: its folder under the workspace root, and its package name when it has one. */
