@@ -20,12 +20,22 @@ const exists = (path: string) => access(path).then(() => true, () => false)
 export const readPackageJson = <T extends object>(dir: string): Promise<T> =>
   readFile(join(dir, 'package.json'), 'utf8').then((t) => JSON.parse(t) as T, () => ({}) as T)
 
-/** The lockfile in `root` or the nearest folder above it (a workspace package's lockfile is at the workspace root). */
-export async function detectPackageManager(root: string): Promise<PackageManager> {
+/** The first answer `look` gives in `root` or a folder above it (a workspace package's lockfile is at the workspace root). */
+async function nearestUp<T>(root: string, look: (dir: string) => Promise<T | undefined>): Promise<T | undefined> {
   for (let dir = root; ; dir = dirname(dir)) {
-    for (const [file, pm] of LOCKFILES) if (await exists(join(dir, file))) return pm
-    if (dirname(dir) === dir) break
+    const found = await look(dir)
+    if (found !== undefined) return found
+    if (dirname(dir) === dir) return undefined
   }
+}
+
+/** The lockfile in `root` or the nearest folder above it, else package.json's packageManager, else npm. */
+export async function detectPackageManager(root: string): Promise<PackageManager> {
+  const locked = await nearestUp(root, async (dir) => {
+    for (const [file, pm] of LOCKFILES) if (await exists(join(dir, file))) return pm
+    return undefined
+  })
+  if (locked) return locked
   const pkg = await readPackageJson<{ packageManager?: unknown }>(root)
   const named = typeof pkg.packageManager === 'string' ? pkg.packageManager.split('@')[0] : undefined
   return named === 'pnpm' || named === 'yarn' || named === 'bun' ? named : 'npm'
@@ -43,12 +53,12 @@ export function addDevArgs(pm: PackageManager, names: readonly string[], o: { wo
 
 /** Yarn 1, whose lockfile says `yarn lockfile v1` (Yarn 2+ writes a YAML lockfile with `__metadata`), else a `.yarnrc.yml` says Yarn 2+. */
 export async function isYarnClassic(root: string): Promise<boolean> {
-  for (let dir = root; ; dir = dirname(dir)) {
+  const said = await nearestUp(root, async (dir) => {
     const lock = await readFile(join(dir, 'yarn.lock'), 'utf8').catch(() => undefined)
     if (lock !== undefined) return /yarn lockfile v1/.test(lock.slice(0, 500))
-    if (await exists(join(dir, '.yarnrc.yml'))) return false
-    if (dirname(dir) === dir) break
-  }
+    return (await exists(join(dir, '.yarnrc.yml'))) ? false : undefined
+  })
+  if (said !== undefined) return said
   const pkg = await readPackageJson<{ packageManager?: unknown }>(root)
   return typeof pkg.packageManager !== 'string' || /^yarn@1\./.test(pkg.packageManager)
 }
