@@ -29,7 +29,7 @@ const allowed = {
   cli: [...below, ...wiring, 'vitest'],
   '.': [...below, ...wiring],
 }
-const coreIo = /^(node:)?(fs|fs\/promises|child_process|net|http|https|dgram|os|worker_threads)$|^(sharp|execa|chrome-remote-interface|tesseract\.js|openai|appium-adb|fluent-ffmpeg)$/
+const coreIo = /^(node:)?(fs|fs\/promises|child_process|net|http|https|dgram|os|worker_threads)$|^(sharp|execa|chrome-remote-interface|tesseract\.js|openai|appium-adb)$/
 const envReaders = new Set(['cli', 'vitest', 'jest'])
 
 function* files(dir) {
