@@ -41,7 +41,7 @@ export interface TestSessionOptions {
   progress?: (line: string) => void
   /** Paths in messages are shown relative to this folder. */
   cwd?: string
-  /** Annotated frames and the GIF (built after each agent.do and when the test finishes). */
+  /** Annotated frames and the GIF (built after a failed agent.do and when the test finishes). */
   artifacts?: ArtifactOptions
   /** After each step frame is saved, writes evidence beside it (Android: the uiautomator dump) and returns its file. */
   besideStepFrame?: (dir: string, frameFile: string) => Promise<string | undefined>
@@ -198,9 +198,13 @@ export class TestSession {
     if (options.expectedSteps !== undefined) result.run.expectedSteps = options.expectedSteps
     if (options.maxCostUsd !== undefined) result.run.maxCostUsd = options.maxCostUsd
     if (result.verification) await this.#saveVerification(result.verification)
-    // The GIF so far, attached while the test still runs (Vitest takes no attachment after it ends).
-    const gif = (await this.writer.buildArtifacts(this.#o.artifacts))?.gif
-    if (gif) await this.#o.attach?.(`GIF: ${instruction}`, { path: join(this.writer.dir, gif), contentType: 'image/gif' })
+    // A failed run's GIF so far is attached while the test still runs (Vitest takes no attachment
+    // after it ends). A passing run's waits for the test's end, built once with every frame: one
+    // build per agent.do cost ffmpeg alone 0.4 CPU-s each.
+    if (result.status !== 'passed') {
+      const gif = (await this.writer.buildArtifacts(this.#o.artifacts))?.gif
+      if (gif) await this.#o.attach?.(`GIF: ${instruction}`, { path: join(this.writer.dir, gif), contentType: 'image/gif' })
+    }
     const paths = { lastFrame: result.lastFrame && this.shown(result.lastFrame), trace: this.shown('trace.json') }
     if (result.lastFrame) await this.#o.attach?.(`agent.do ${result.status}: ${instruction}`, { path: join(this.writer.dir, result.lastFrame), contentType: 'image/png' })
     if (result.status !== 'passed') {
