@@ -34,16 +34,13 @@ export async function waitForBrowserDrawn(screen: Screen, { pinnedIcon, timeoutM
   let evidence = 'no frame yet'
   while (left() > 0) {
     signal?.throwIfAborted()
-    const before = await lookAt(await screen.capture(), pinnedIcon)
-    evidence = before.evidence
-    if (before.drawn) {
-      await screen.settle({ stableMs: QUIET_MS, timeoutMs: left(), signal })
-      // The same look on the settled frame: a window still growing can show a toolbar for a moment.
-      const after = await lookAt(await screen.capture(), pinnedIcon)
-      evidence = after.evidence
-      if (after.drawn) return { drawn: true, waitedMs: performance.now() - start, evidence }
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    // Still first, then one look: a look (a capture, its PNG decoded, the toolbar searched) costs
+    // ~50 ms of CPU, the comparisons of a settle almost nothing. A window still growing can show a
+    // toolbar for a moment, so only a frame that has stopped changing is judged.
+    await screen.settle({ stableMs: QUIET_MS, timeoutMs: left(), signal })
+    const look = await lookAt(await screen.capture(), pinnedIcon)
+    evidence = look.evidence
+    if (look.drawn) return { drawn: true, waitedMs: performance.now() - start, evidence }
   }
   return { drawn: false, waitedMs: performance.now() - start, evidence }
 }
