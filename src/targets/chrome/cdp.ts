@@ -94,6 +94,7 @@ export class ChromeHelpers implements ChromeCalls {
     const { result, exceptionDetails } = await raceAbort(
       this.#cdp.inSession(target.id, async (sessionId) => {
         await this.#cdp.contextReady(sessionId)
+        if (target.type === 'service_worker' && target.url.startsWith('chrome-extension://')) await this.#extensionApisBound(sessionId, deadline)
         const params = { expression, awaitPromise: true, returnByValue: true, userGesture }
         return this.#cdp.call('Runtime.evaluate', (c) => c.send('Runtime.evaluate', params, sessionId))
       }),
@@ -251,6 +252,17 @@ export class ChromeHelpers implements ChromeCalls {
       // Chromium keeps no registration for a worker whose script throws at its top level: nothing to wake.
       throw new TargetError(`${error.shortMessage}\nThe extension's service worker was woken and did not start: an error at its top level stops it from registering (Chromium shows it under the extension's Errors in chrome://extensions).`, { cause: error, context: error.context })
     })
+  }
+
+  // A worker's context is created before Chrome binds the extension APIs in it: on a loaded machine
+  // an evaluate right after launch found no `chrome` there. Short looks until it is bound.
+  async #extensionApisBound(sessionId: string, deadline: AbortSignal): Promise<void> {
+    const params = { expression: "typeof chrome === 'object' && chrome.runtime !== undefined", returnByValue: true }
+    while (!deadline.aborted) {
+      const { result } = await this.#cdp.call('Runtime.evaluate', (c) => c.send('Runtime.evaluate', params, sessionId))
+      if (result.value === true) return
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
   }
 
   #with(...signals: (AbortSignal | undefined)[]): AbortSignal {
