@@ -145,6 +145,41 @@ describe('an extension with the storage permission and no worker', () => {
     const page = await helpers.openExtensionPage('popup.html')
     expect(await helpers.evaluate({ url: page.url }, 'document.body.innerText')).toBe('Notes v2')
   })
+
+  it('a build rebuilt with the storage permission since it was loaded is loaded first, then cleared', async () => {
+    const page = await helpers.openExtensionPage('manifest.json')
+    await helpers.evaluate({ url: page.url }, `chrome.storage.local.set({ notes: ['left over'] }).then(() => true)`)
+    const manifest = { manifest_version: 3, name: 'Notes Popup', version: '1.0', action: { default_popup: 'popup.html' } }
+    await writeFile(join(dir, 'manifest.json'), JSON.stringify(manifest)) // a build without it, loaded
+    await reloadExtension(helpers, await loadExtensionDir(dir), () => chrome.loadUnpacked(chrome.extensionPath!))
+    expect(await stored(helpers)).toMatchObject({ chromeStorage: 'none' })
+    await writeFile(join(dir, 'manifest.json'), JSON.stringify({ ...manifest, permissions: ['storage'] })) // rebuilt with it, not loaded
+    await reset()
+    expect(await stored(helpers)).toEqual({ localStorage: 0, indexedDB: [], cacheStorage: [], chromeStorage: {} })
+  })
+})
+
+describe('an extension whose worker sets its side panel to open on an action click', () => {
+  it('a reset gives the rebuilt worker the default behaviour back (Chrome keeps it across a reload)', async () => {
+    const manifest = { manifest_version: 3, name: 'Panel', version: '1.0', permissions: ['sidePanel'], action: {}, side_panel: { default_path: 'panel.html' }, background: { service_worker: 'worker.js' } }
+    const dir = await writeExtension({
+      'manifest.json': manifest,
+      'panel.html': '<!doctype html><p>Panel</p>',
+      'worker.js': 'chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: true })',
+    })
+    const { chrome, helpers, reset } = await launch(dir)
+    const worker = { type: 'service_worker', url: `chrome-extension://${chrome.extensionId}/` }
+    const opensOnClick = () => helpers.evaluate(worker, 'chrome.sidePanel.getPanelBehavior().then((b) => b.openPanelOnActionClick)')
+    try {
+      expect(await opensOnClick()).toBe(true)
+      await writeFile(join(dir, 'worker.js'), '// no longer sets the behaviour')
+      await reset()
+      expect(await opensOnClick()).toBe(false)
+    } finally {
+      await helpers.close()
+      await chrome.close()
+    }
+  })
 })
 
 describe('an extension with a worker that opens a tab on install, an offscreen document and a popup', () => {

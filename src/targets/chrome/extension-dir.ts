@@ -17,6 +17,8 @@ export interface ExtensionDir {
   name: string
   /** Whether the manifest asks for the `storage` permission (required or optional): the extension may have chrome.storage. */
   storageApi: boolean
+  /** Whether the manifest asks for the `sidePanel` permission: the extension may have set its panel's behaviour, which Chrome keeps across reloads. */
+  sidePanelApi: boolean
   /** Whether the manifest lists optional permissions or host origins, which a test may have granted. */
   optionalPermissions: boolean
   /** `background.service_worker` from the manifest, relative to `path`, when it declares one. */
@@ -40,8 +42,9 @@ export async function loadExtensionDir(dir: string): Promise<ExtensionDir> {
   if (manifest.key !== undefined && typeof manifest.key !== 'string') throw new ConfigError(`${manifestPath}: "key" must be a string`)
   const id = manifest.key === undefined ? extensionIdForPath(path) : extensionIdForKey(manifest.key, manifestPath)
   const storageApi = [manifest.permissions, manifest.optional_permissions].some((list) => Array.isArray(list) && list.includes('storage'))
+  const sidePanelApi = Array.isArray(manifest.permissions) && manifest.permissions.includes('sidePanel')
   const optionalPermissions = [manifest.optional_permissions, manifest.optional_host_permissions].some((list) => Array.isArray(list) && list.length > 0)
-  return { path, id, name: typeof manifest.name === 'string' ? manifest.name : '', storageApi, optionalPermissions, serviceWorker }
+  return { path, id, name: typeof manifest.name === 'string' ? manifest.name : '', storageApi, sidePanelApi, optionalPermissions, serviceWorker }
 }
 
 /** A manifest field naming a file: a string naming a file that exists. */

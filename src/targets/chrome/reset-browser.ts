@@ -6,7 +6,7 @@ import type { ChromeHelpers } from './cdp.ts'
 import { closeTargets } from './close-targets.ts'
 import { loadExtensionDir } from './extension-dir.ts'
 import { extensionTargets, reloadExtension } from './extension-reload.ts'
-import { clearExtensionStorage } from './extension-storage.ts'
+import { clearExtensionState } from './extension-storage.ts'
 import { describeTargets, type TargetInfo } from './match-target.ts'
 import { revokeOptionalPermissions } from './permissions.ts'
 import { pollUntil } from './poll.ts'
@@ -73,7 +73,12 @@ export async function resetBrowserState(
   }
   const tab = await step('close the other tabs and the extension pages', () => closeAllButOneTab(chrome, dir?.id, timeout))
   if (dir !== undefined && extension !== undefined) {
-    await step('clear its storage', () => clearExtensionStorage(chrome, dir, { tabId: tab.id, timeout }))
+    await step('clear its storage', async () => {
+      if ((await clearExtensionState(chrome, dir, { tabId: tab.id, timeout })) === 'reset') return
+      // Rebuilt with the storage permission since it was loaded: load this build, then clear what it can reach.
+      await reloadExtension(chrome, dir, extension.loadUnpacked, { timeout })
+      if ((await clearExtensionState(chrome, dir, { tabId: tab.id, timeout })) === 'stale') throw new TargetError('the reloaded extension still has no chrome.storage')
+    })
     // A reload keeps what a test granted; Chrome still remembers it, so asking again needs no prompt.
     if (dir.optionalPermissions) await step('revoke its optional permissions', () => revokeOptionalPermissions(chrome, { timeout }))
     await step('reload it', () => reloadExtension(chrome, dir, extension.loadUnpacked, { timeout }))
