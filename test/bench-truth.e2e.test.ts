@@ -1,7 +1,8 @@
 // The benchmark's ground truth confirms each case's expected verdict on both builds: for every
 // case, truth() on the good build and on the mutant is true exactly where the expected verdict is
 // 'pass'. No model runs here: real Chromium on a real Xvfb for the browser cases (one browser per
-// build), the device double for the Android ones.
+// extension, each mutant built into its folder and the browser reset in place), the device double
+// for the Android ones.
 import { readdirSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -9,7 +10,7 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { materializeBuild, PAGES_DIR, type BuildSide } from '../bench/build.ts'
 import type { AndroidBenchCase, BenchCase, BrowserBenchCase } from '../src/bench/bench-case.ts'
-import { startBrowser, startDisplay, type BrowserHandle, type DisplayHandle } from '../src/browser-pool/browser-session.ts'
+import { startBrowser, startDisplay, type StartedBrowser, type DisplayHandle } from '../src/browser-pool/browser-session.ts'
 import { loadBenchCases } from '../src/cli/bench-cases.ts'
 import { serveFolder, type ServedFolder } from '../src/cli/serve-folder.ts'
 import { AndroidHelpers } from '../src/targets/android/android-helpers.ts'
@@ -45,32 +46,31 @@ describe('browser cases', () => {
     await display?.close()
   })
 
-  /** One browser per build: the good build of each extension serves all its cases, each mutant its own. */
-  async function withBuild<T>(c: BrowserBenchCase, side: BuildSide, run: (browser: BrowserHandle) => Promise<T>): Promise<T> {
-    const dir = await materializeBuild(c, side)
-    const browser = await startBrowser(display, { extension: dir, chromePath: process.env.CHROME_PATH })
-    try {
-      return await run(browser)
-    } finally {
-      await browser.close()
-      await rm(dir, { recursive: true, force: true })
-    }
-  }
-
   const extensions = [...new Set(browserCases.map((c) => c.extension))]
   describe.each(extensions)('%s', (extension) => {
     const mine = browserCases.filter((c) => c.extension === extension)
+    // One browser per extension, as a developer's watch mode has it: each mutant is built into the
+    // same folder and the browser reset in place (its pages closed, storage cleared, permissions
+    // revoked, the extension reloaded from disk) before its truth runs.
+    let dir: string
+    let browser: StartedBrowser
+    beforeAll(async () => {
+      dir = await materializeBuild(mine[0]!, 'good')
+      browser = await startBrowser(display, { extension: dir, chromePath: process.env.CHROME_PATH })
+    })
+    afterAll(async () => {
+      await browser?.close()
+      await rm(dir, { recursive: true, force: true })
+    })
     it('good build: truth agrees with the expected verdict of every case', async () => {
-      const seen = await withBuild(mine[0]!, 'good', async ({ chrome }) => {
-        const out: Record<string, boolean> = {}
-        for (const c of mine) out[c.id] = await c.truth({ chrome, pagesUrl: pages.url })
-        return out
-      })
+      const seen: Record<string, boolean> = {}
+      for (const c of mine) seen[c.id] = await c.truth({ chrome: browser.chrome, pagesUrl: pages.url })
       expect(seen).toEqual(Object.fromEntries(mine.map((c) => [c.id, c.expected.good === 'pass'])))
     })
     it.each(mine.map((c) => [c.id, c] as const))('mutant of %s: truth agrees with the expected verdict', async (_id, c) => {
-      const seen = await withBuild(c, 'mutant', ({ chrome }) => c.truth({ chrome, pagesUrl: pages.url }))
-      expect(seen).toBe(c.expected.mutant === 'pass')
+      await materializeBuild(c, 'mutant', dir)
+      await browser.reset()
+      expect(await c.truth({ chrome: browser.chrome, pagesUrl: pages.url })).toBe(c.expected.mutant === 'pass')
     })
   })
 })

@@ -4,6 +4,7 @@ import type { Size } from '../core/frame.ts'
 import type { Screen } from '../core/screen.ts'
 import { ChromeHelpers } from '../targets/chrome/cdp.ts'
 import { launchChrome } from '../targets/chrome/launcher.ts'
+import { resetBrowserState } from '../targets/chrome/reset-browser.ts'
 import { X11Screen } from '../targets/x11/x11-screen.ts'
 import { waitForBrowserDrawn } from './browser-drawn.ts'
 import { readExtensionInfo } from './extension-info.ts'
@@ -24,6 +25,16 @@ export interface BrowserHandle {
   close(): Promise<void>
 }
 
+/** A browser this process launched (not one leased from the plugin's pool, which resets its own). */
+export interface StartedBrowser extends BrowserHandle {
+  /**
+   * The state a fresh browser would have, in this one (as the plugin resets between test files):
+   * the extension's pages and other tabs closed, its storage cleared, optional permissions revoked,
+   * the extension reloaded from its folder (a rebuild in place is picked up), and the window drawn.
+   */
+  reset(): Promise<void>
+}
+
 export async function startDisplay({ display, size }: { display?: string; size: Size }): Promise<DisplayHandle> {
   const screen = display ? await X11Screen.attach({ display }) : await X11Screen.start(size)
   return { screen, display: screen.display, close: () => screen.close() }
@@ -35,7 +46,7 @@ export interface BrowserOptions {
   url?: string
 }
 
-export async function startBrowser(display: DisplayHandle, options: BrowserOptions): Promise<BrowserHandle> {
+export async function startBrowser(display: DisplayHandle, options: BrowserOptions): Promise<StartedBrowser> {
   const process = await launchChrome({
     executablePath: options.chromePath,
     display: display.display,
@@ -52,12 +63,20 @@ export async function startBrowser(display: DisplayHandle, options: BrowserOptio
   }
   const extension = options.extension ? await readExtensionInfo(options.extension) : undefined
   // The first step must see the browser drawn, its toolbar icon included, not a blank display.
-  const drawn = await waitForBrowserDrawn(display.screen, { pinnedIcon: options.extension !== undefined })
-  if (!drawn.drawn) console.warn(`agentprobe: the browser did not look fully drawn within ${Math.round(drawn.waitedMs)} ms (${drawn.evidence}); the first step may see it half drawn`)
+  const untilDrawn = async () => {
+    const drawn = await waitForBrowserDrawn(display.screen, { pinnedIcon: options.extension !== undefined })
+    if (!drawn.drawn) console.warn(`agentprobe: the browser did not look fully drawn within ${Math.round(drawn.waitedMs)} ms (${drawn.evidence}); the first step may see it half drawn`)
+  }
+  await untilDrawn()
+  const path = process.extensionPath
   return {
     screen: display.screen,
     chrome,
     versions: { browser: process.version, ...(extension && { extension: `${extension.name} ${extension.version}` }) },
+    async reset() {
+      await resetBrowserState(chrome, path === undefined ? undefined : { path, loadUnpacked: () => process.loadUnpacked(path) }, { url: options.url })
+      await untilDrawn()
+    },
     async close() {
       await chrome.close().catch(() => undefined)
       await process.close()

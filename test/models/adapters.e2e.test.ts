@@ -40,7 +40,7 @@ const CASES: [name: string, env: Record<string, string>, settings: ModelSettings
 
 describe('through each adapter the side panel opens, and the cold verification says YES', () => {
   it.each(CASES)('%s', async (_name, env, settings, api, sent) => {
-    await target.restart()
+    await target.reset()
     const before = double.calls.length
     const model = await modelFor({ ...env, OPENAI_BASE_URL: double.url, AGENTPROBE_BASE_URL: double.url, GEMINI_OPENAI_BASE_URL: double.url, ANTHROPIC_BASE_URL: double.origin, GEMINI_BASE_URL: double.origin }, settings, target.locator)
     const run = await runAgentOnce(target, model, { verify: SIDEPANEL_SHOWS_UI, maxSteps: 8 })
@@ -59,7 +59,7 @@ describe('through each adapter the side panel opens, and the cold verification s
 
 describe('Azure AI Foundry', () => {
   it("is chosen from the seed's variables with no model named, and sends the key in the api-key header", async () => {
-    await target.restart()
+    await target.reset()
     const before = double.calls.length
     const env = { AZURE_CUA_API_KEY: KEY, AZURE_CUA_BASE_URL: double.origin }
     const model = await modelFor(env, {}, target.locator)

@@ -302,9 +302,9 @@ describe('budgets and usage', () => {
   })
 })
 
-describe('recoveries and keys (these open the side panel: they run last, each on a fresh browser)', () => {
+describe('recoveries and keys (these open the side panel: they run last, each on a browser reset in place)', () => {
   it('429 once, then success: waits Retry-After, retries, and passes; the retry is in the trace', async () => {
-    await target.restart()
+    await target.reset()
     const started = Date.now()
     const r = await run('responses', 'rate-limited-once', { verify: SIDEPANEL_SHOWS_UI })
     expect(r.error?.message).toBeUndefined()
@@ -315,7 +315,7 @@ describe('recoveries and keys (these open the side panel: they run last, each on
   })
 
   it('a pending safety check is acknowledged by default, recorded in the trace, and the run passes', async () => {
-    await target.restart()
+    await target.reset()
     const r = await run('responses', 'safety-check', { verify: SIDEPANEL_SHOWS_UI })
     expect(r.error?.message).toBeUndefined()
     expect(r.result?.status).toBe('passed')

@@ -6,7 +6,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startBrowser, startDisplay, type BrowserHandle, type DisplayHandle } from '../../src/browser-pool/browser-session.ts'
+import { startBrowser, startDisplay, type StartedBrowser, type DisplayHandle } from '../../src/browser-pool/browser-session.ts'
 import { Locator } from '../../src/grounding/locate.ts'
 import { OfflineModel } from '../../src/models/offline/offline-model.ts'
 import { runAgentOnce, type Run, type Target } from './support.ts'
@@ -43,7 +43,7 @@ const PAGE = { type: 'page', url: /\/page\.html$/ }
 const PANEL = { type: 'page', url: /\/panel\.html$/ }
 
 let display: DisplayHandle
-let browser: BrowserHandle
+let browser: StartedBrowser
 let target: Target
 const locator = new Locator()
 const model = new OfflineModel({ locator })
@@ -53,9 +53,9 @@ beforeAll(async () => {
   for (const [name, text] of Object.entries(FILES)) await writeFile(join(extension, name), text)
   display = await startDisplay({ size: { width: 1920, height: 1080 } })
   browser = await startBrowser(display, { extension })
-  // runAgentOnce needs only the display, the browser and the locator; this file never restarts.
+  // runAgentOnce needs only the display, the browser and the locator; this file never resets it.
   const never = () => Promise.resolve()
-  target = { display, browser, locator, restart: never, close: never }
+  target = { display, browser, locator, reset: never, close: never }
   const [tab] = await browser.chrome.targets({ type: 'page' })
   await browser.chrome.navigate(tab!.id, `chrome-extension://${browser.chrome.extensionId}/page.html`)
   // The load event comes before the page is drawn: on loaded cores the first step once saw the tab's

@@ -82,7 +82,7 @@ const ADAPTERS: [name: string, env: Record<string, string>, settings: ModelSetti
 
 describe('a query of the popup counter matches chrome.storage; a described click lands on its button', () => {
   it.each(ADAPTERS)('%s', async (_name, env, settings, api) => {
-    await target.restart()
+    await target.reset()
     double.verdictShape = settings.structuredOutput === false ? 'fenced' : 'json'
     const before = double.calls.length
     const s = await session(await model(env, settings))
@@ -109,7 +109,7 @@ describe('a query of the popup counter matches chrome.storage; a described click
   })
 
   it('Azure: the same, with the key in the api-key header', async () => {
-    await target.restart()
+    await target.reset()
     double.verdictShape = 'json'
     const before = double.calls.length
     const s = await session(await modelFor({ AZURE_CUA_API_KEY: KEY, AZURE_CUA_BASE_URL: double.origin, AZURE_CUA_MODEL: 'cua-deployment' }, {}, target.locator))
@@ -179,7 +179,7 @@ describe('agent.waitFor', () => {
   const page = (script: string) => `data:text/html,${encodeURIComponent(`<body style="font: 40px sans-serif; margin: 120px"><p id="s">Waiting for the reply</p><script>${script}</script></body>`)}`
 
   it('passes after one changed frame when the reply lands 2 s later', async () => {
-    await target.restart()
+    await target.reset()
     const s = await session(await model(GA))
     const before = double.calls.length
     await target.browser.chrome.openPage(page("setTimeout(() => { s.textContent = 'Reply landed' }, 2000)"))
@@ -205,7 +205,7 @@ describe('agent.waitFor', () => {
 
 describe('cassettes', () => {
   it('replays the popup test from its cassette with the double stopped: same values, zero calls', async () => {
-    await target.restart()
+    await target.reset()
     const live = await model(GA)
     const recorder = new CassetteModel({ mode: 'record', recorded: [], live: () => live, id: live.id, watch: { screen: target.display.screen, timeoutMs: 10_000 } })
     const recorded = await tally(await session(recorder))
@@ -216,7 +216,7 @@ describe('cassettes', () => {
     const calls = double.calls.length
     await double.close()
     doubleStopped = true
-    await target.restart()
+    await target.reset()
     const replayer = new CassetteModel({
       mode: 'replay',
       recorded: cassette,

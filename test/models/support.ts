@@ -10,7 +10,7 @@ import type { AgentResult } from '../../src/agent/run-agent.ts'
 import type { Model } from '../../src/core/model.ts'
 import type { Trace } from '../../src/core/trace.ts'
 import { Locator } from '../../src/grounding/locate.ts'
-import { startBrowser, startDisplay, type BrowserHandle, type DisplayHandle } from '../../src/browser-pool/browser-session.ts'
+import { startBrowser, startDisplay, type StartedBrowser, type DisplayHandle } from '../../src/browser-pool/browser-session.ts'
 import { chooseModel } from '../../src/model-choice/choose-model.ts'
 import { createModel } from '../../src/model-choice/create-model.ts'
 import type { ModelSettings } from '../../src/model-choice/model-settings.ts'
@@ -23,10 +23,10 @@ export const SIDEPANEL_SHOWS_UI = "Is the browser sidepanel open and showing 'Si
 
 export interface Target {
   display: DisplayHandle
-  browser: BrowserHandle
+  browser: StartedBrowser
   locator: Locator
-  /** A fresh browser (a new profile) on the same display. */
-  restart(): Promise<void>
+  /** The browser as fresh, reset in place as the plugin does between test files. */
+  reset(): Promise<void>
   close(): Promise<void>
 }
 
@@ -38,10 +38,7 @@ export async function startTarget(extension = EXTENSION): Promise<Target> {
     display,
     browser: await startBrowser(display, { extension }),
     locator,
-    async restart() {
-      await target.browser.close()
-      target.browser = await startBrowser(display, { extension })
-    },
+    reset: () => target.browser.reset(),
     async close() {
       await target.browser.close().catch(() => undefined)
       await locator.close()
