@@ -12,6 +12,9 @@ import type { CaptureSource } from './capture-source.ts'
 import { failureReason } from './failure-reason.ts'
 import { parsePpm } from './ppm.ts'
 
+/** Looks at a display that refused scrot's connection, 100 ms apart. */
+const RESET_ATTEMPTS = 3
+
 /** A source for `display`; closing it removes only its temp dir. */
 export async function scrotSource(display: string): Promise<CaptureSource> {
   const dir = await mkdtemp(join(tmpdir(), 'agentprobe-scrot-'))
@@ -19,8 +22,13 @@ export async function scrotSource(display: string): Promise<CaptureSource> {
   const shoot = async (signal?: AbortSignal): Promise<Buffer> => {
     const file = join(dir, `shot-${++shots}.ppm`) // one file per call: captures may overlap
     try {
-      await execa('scrot', ['--overwrite', '--silent', file], { env: { DISPLAY: display }, cancelSignal: signal })
-      return await readFile(file)
+      for (let attempt = 1; ; attempt++) {
+        const shot = await execa('scrot', ['--overwrite', '--silent', file], { env: { DISPLAY: display }, cancelSignal: signal, reject: attempt === RESET_ATTEMPTS })
+        if (!shot.failed) return await readFile(file)
+        // A server with no client left resets (Xvfb without -noreset), refusing connections for a moment.
+        if (!/Can't open X display/.test(shot.stderr)) throw shot
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
     } catch (error) {
       signal?.throwIfAborted()
       throw new TargetError(`scrot could not capture display ${display}: ${failureReason(error)}`, { cause: error, context: { display } })
