@@ -8,7 +8,7 @@ import { ChromeHelpers } from '../targets/chrome/cdp.ts'
 import type { ChromeEndpoint } from '../targets/chrome/endpoint.ts'
 import { loadExtensionDir } from '../targets/chrome/extension-dir.ts'
 import { reloadExtension } from '../targets/chrome/extension-reload.ts'
-import { resetBrowserState } from '../targets/chrome/reset-browser.ts'
+import { launchedExtension, resetBrowserState } from '../targets/chrome/reset-browser.ts'
 import { launchChrome, type ChromeProcess } from '../targets/chrome/launcher.ts'
 import { X11Screen } from '../targets/x11/x11-screen.ts'
 import { waitForBrowserDrawn } from './browser-drawn.ts'
@@ -131,10 +131,8 @@ export class BrowserPool {
 async function resetInPlace(slot: Slot, url: string | undefined, log: (line: string) => void): Promise<boolean> {
   const { chrome, helpers } = slot
   if (chrome === undefined || helpers === undefined || chrome.signal.aborted) return false
-  const path = chrome.extensionPath
-  const extension = path === undefined ? undefined : { path, loadUnpacked: () => chrome.loadUnpacked(path) }
   try {
-    await resetBrowserState(helpers, extension, { url })
+    await resetBrowserState(helpers, launchedExtension(chrome), { url })
     return true
   } catch (error) {
     log(`agentprobe: ${errorMessage(error)}; this test file gets a fresh browser`)

@@ -4,7 +4,7 @@ import type { Size } from '../core/frame.ts'
 import type { Screen } from '../core/screen.ts'
 import { ChromeHelpers } from '../targets/chrome/cdp.ts'
 import { launchChrome } from '../targets/chrome/launcher.ts'
-import { resetBrowserState } from '../targets/chrome/reset-browser.ts'
+import { launchedExtension, resetBrowserState } from '../targets/chrome/reset-browser.ts'
 import { X11Screen } from '../targets/x11/x11-screen.ts'
 import { waitForBrowserDrawn } from './browser-drawn.ts'
 import { readExtensionInfo } from './extension-info.ts'
@@ -68,13 +68,12 @@ export async function startBrowser(display: DisplayHandle, options: BrowserOptio
     if (!drawn.drawn) console.warn(`agentprobe: the browser did not look fully drawn within ${Math.round(drawn.waitedMs)} ms (${drawn.evidence}); the first step may see it half drawn`)
   }
   await untilDrawn()
-  const path = process.extensionPath
   return {
     screen: display.screen,
     chrome,
     versions: { browser: process.version, ...(extension && { extension: `${extension.name} ${extension.version}` }) },
     async reset() {
-      await resetBrowserState(chrome, path === undefined ? undefined : { path, loadUnpacked: () => process.loadUnpacked(path) }, { url: options.url })
+      await resetBrowserState(chrome, launchedExtension(process), { url: options.url })
       await untilDrawn()
     },
     async close() {

@@ -1,8 +1,9 @@
-// Clearing an extension's storage (and the settings Chrome keeps across a reload), for any manifest. Measured on Chromium 156: CDP
-// Storage.clearDataForStorageKey for 'chrome-extension://<id>/' clears the origin's own stores
-// through a session on any page (on the browser session it answers "Internal error"). chrome.storage
-// lives apart from those and is cleared where its API is: in a page of the extension's origin
-// (manifest.json, which every extension has), not in its worker, which may be idle, slow or broken.
+// Clearing an extension's storage (and the settings Chrome keeps across a reload), for any
+// manifest. Measured on Chromium 156: CDP Storage.clearDataForStorageKey for
+// 'chrome-extension://<id>/' clears the origin's own stores through a session on any page (on the
+// browser session it answers "Internal error"). chrome.storage lives apart from those and is
+// cleared where its API is: in a page of the extension's origin (manifest.json, which every
+// extension has), not in its worker, which may be idle, slow or broken.
 import type { ChromeHelpers } from './cdp.ts'
 import type { ExtensionDir } from './extension-dir.ts'
 

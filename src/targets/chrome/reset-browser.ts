@@ -3,6 +3,7 @@
 // itself in the error when it cannot run, so the caller can say what failed and start afresh.
 import { TargetError, errorMessage } from '../../core/errors.ts'
 import type { ChromeHelpers } from './cdp.ts'
+import type { ChromeProcess } from './launcher.ts'
 import { closeTargets } from './close-targets.ts'
 import { loadExtensionDir } from './extension-dir.ts'
 import { extensionTargets, reloadExtension } from './extension-reload.ts'
@@ -15,6 +16,12 @@ import { pollUntil } from './poll.ts'
 export interface ResetExtension {
   path: string
   loadUnpacked: () => Promise<unknown>
+}
+
+/** The extension `chrome` was launched with, as a reset reloads it; undefined when it has none. */
+export function launchedExtension(chrome: Pick<ChromeProcess, 'extensionPath' | 'loadUnpacked'>): ResetExtension | undefined {
+  const path = chrome.extensionPath
+  return path === undefined ? undefined : { path, loadUnpacked: () => chrome.loadUnpacked(path) }
 }
 
 export interface ResetOptions {
