@@ -8,8 +8,8 @@ import { fileURLToPath } from 'node:url'
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const src = join(root, 'src')
 
-/** What the surfaces, models, agent and report are built from. */
-const below = ['core', 'targets', 'grounding', 'models', 'agent', 'report']
+/** What the surfaces, models, agent, report and run history are built from. */
+const below = ['core', 'targets', 'grounding', 'models', 'agent', 'report', 'history']
 /** The wiring both test frameworks and the CLI share, one folder per job; they may use each other. */
 const wiring = ['config', 'model-choice', 'browser-pool', 'session', 'cassettes', 'bench']
 /** layer → layers it may import (besides itself). */
@@ -21,6 +21,8 @@ const allowed = {
   agent: ['core'],
   testing: ['core'],
   report: ['core'],
+  // Run history is a room of its own: the reporters and the CLI write to it and read it.
+  history: ['core'],
   ...Object.fromEntries(wiring.map((layer) => [layer, [...below, ...wiring]])),
   vitest: [...below, ...wiring],
   // The Jest entry shares everything below it with the Vitest entry and knows nothing of Vitest.
