@@ -26,6 +26,10 @@ export async function main(argv: string[], env: Env, out = process.stdout, err =
         return await (await import('./bench-command.ts')).benchCommand(rest, env, print)
       case 'report':
         return await (await import('./report-command.ts')).reportCommand(rest, print)
+      case 'history':
+        return await (await import('./history-command.ts')).historyCommand(rest, env, print)
+      case 'compare':
+        return await (await import('./compare-command.ts')).compareCommand(rest, env, print)
       case 'help':
         if (rest[0] !== undefined) {
           err.write(`agentprobe help: unknown command "${rest[0]}"\n\n${USAGE}\n`)

@@ -52,6 +52,27 @@ Usage: agentprobe report [DIR] [--output-dir DIR] [--title TEXT]
   DIR                        where the traces are (default artifacts)
   --output-dir DIR           where index.html and summary.md go (default DIR/report); --out is an alias
   --title TEXT               the report's title`,
+  history: `agentprobe history: what the stored runs say: per test its runs and whether it is flaky, failure types, cost by day, step latency, the slowest tests, replay drift, the models
+
+Usage: agentprobe history [--since SPAN|DATE] [--test TEXT] [--model ID] [--json|--csv] [--store FILE|URL]
+       agentprobe history prune --keep SPAN [--store FILE|URL]
+
+  --since SPAN|DATE          runs started since, e.g. 7d, 12h, 2026-11-01 (default 30d)
+  --test TEXT                tests whose file › name contains TEXT
+  --model ID                 runs of this model
+  --json                     one object: runs (newest first), tests (with flaky), summary
+  --csv                      the runs, one line each
+  --limit N                  the newest N runs only
+  --keep SPAN                prune: keep the runs of the last SPAN (e.g. 90d), delete the older ones
+  --store FILE|URL           a SQLite file or a postgres:// server (default: AGENTPROBE_HISTORY_URL,
+                             else .agentprobe/history.sqlite); a password comes from PGPASSWORD`,
+  compare: `agentprobe compare: two stored runs side by side, step by step (e.g. the last green run against the first red one)
+
+Usage: agentprobe compare RUN_A RUN_B [--output-dir DIR] [--store FILE|URL]
+
+  RUN_A RUN_B                run ids, or their first characters (agentprobe history --json lists them)
+  --output-dir DIR           where the compare page goes (default artifacts/compare)
+  --store FILE|URL           as for agentprobe history`,
 } as const
 
 export type Command = keyof typeof COMMANDS
@@ -73,7 +94,8 @@ ${Object.values(COMMANDS)
   .join('\n')}
 
 Environment: DISPLAY (use this X display instead of a private Xvfb), CHROME_PATH, AGENTPROBE_MODEL,
-AGENTPROBE_CASSETTE (a cassette mode), CI (replay where a cassette exists).
+AGENTPROBE_CASSETTE (a cassette mode), CI (replay where a cassette exists), AGENTPROBE_HISTORY_URL
+(a postgres:// history server; PGPASSWORD its password), AGENTPROBE_HISTORY=off (record no history).
 Model keys (the first set is used when no model is named): AZURE_CUA_API_KEY + AZURE_CUA_BASE_URL
 [+ AZURE_CUA_MODEL], OPENAI_API_KEY [+ OPENAI_BASE_URL], ANTHROPIC_API_KEY [+ ANTHROPIC_BASE_URL],
 GEMINI_API_KEY [+ GEMINI_BASE_URL]; gemini-openai/<model> needs GEMINI_API_KEY [+ GEMINI_OPENAI_BASE_URL];

@@ -4,6 +4,8 @@ import { isAbsolute, resolve } from 'node:path'
 import { CASSETTE_MODES, type CassetteMode } from '../core/cassette.ts'
 import { ConfigError } from '../core/errors.ts'
 import type { Size } from '../core/frame.ts'
+import type { HistoryLocation } from '../history/open-store.ts'
+import { serverAddress } from '../history/server-address.ts'
 import type { AndroidOptions, ResolvedAndroid } from './android-options.ts'
 import type { ModelChoice } from '../model-choice/choose-model.ts'
 import type { ModelSettings } from '../model-choice/model-settings.ts'
@@ -35,6 +37,13 @@ export interface AgentprobeOptions {
   cassetteModel?: string
   /** How long replay watches a live frame that does not match the recorded one yet before it is replay_drift, ms (default 5000). */
   replayWaitMs?: number
+  /**
+   * Run history: every run kept, for `agentprobe history` and the report's History view. Default:
+   * a SQLite file, .agentprobe/history.sqlite; `{ url: 'postgres://user@host/db' }` for a shared
+   * server (its password from PGPASSWORD, never the config; AGENTPROBE_HISTORY_URL says the same
+   * from the environment); false keeps none.
+   */
+  history?: false | { url?: string; path?: string }
 }
 
 export interface ResolvedOptions {
@@ -49,6 +58,8 @@ export interface ResolvedOptions {
   target?: 'browser' | 'android'
   android?: ResolvedAndroid
   cassette: { mode?: CassetteMode; update: boolean; ci: boolean; model?: string; waitMs?: number }
+  /** Where runs are recorded; absent when history is off. */
+  history?: HistoryLocation
 }
 
 export const DEFAULT_SCREEN: Size = { width: 1920, height: 1080 }
@@ -57,11 +68,21 @@ export function resolvePath(root: string, path: string): string {
   return isAbsolute(path) ? path : resolve(root, path)
 }
 
-/** Every API key, token, secret or password in the environment, by variable name. */
+/** Every API key, token, secret or password in the environment, by variable name (a history server's password too). */
 export function namedSecretsFromEnv(env: Record<string, string | undefined>): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(env).filter((entry): entry is [string, string] => Boolean(entry[1]) && /(API_KEY|TOKEN|SECRET|PASSWORD)$/i.test(entry[0])),
-  )
+  const named = Object.entries(env).filter((entry): entry is [string, string] => Boolean(entry[1]) && /(API_KEY|TOKEN|SECRET|PASSWORD)$/i.test(entry[0]))
+  const historyPasswords = urlPasswords(env.AGENTPROBE_HISTORY_URL)
+  return Object.fromEntries([...named, ...historyPasswords.map((p, i) => [`AGENTPROBE_HISTORY_URL${i ? ` (${i + 1})` : ''}`, p])])
+}
+
+/** The passwords a connection URL carries, as written and decoded (none when it does not parse). */
+export function urlPasswords(url: string | undefined): string[] {
+  if (!url) return []
+  try {
+    return serverAddress(url).secrets.passwords
+  } catch {
+    return []
+  }
 }
 
 /** Values that must never be written to disk. */

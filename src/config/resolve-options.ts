@@ -2,7 +2,11 @@
 // paths made absolute against the project root, the model chosen, the cassette mode checked.
 import { resolveAndroid, type AndroidOptions } from './android-options.ts'
 import { chooseModel } from '../model-choice/choose-model.ts'
-import { cassetteMode, DEFAULT_SCREEN, isCi, replayWaitMs, resolvePath, type AgentprobeOptions, type ResolvedOptions } from './options.ts'
+import { ConfigError } from '../core/errors.ts'
+import type { HistoryLocation } from '../history/open-store.ts'
+import { cassetteMode, DEFAULT_SCREEN, isCi, replayWaitMs, resolvePath, urlPasswords, type AgentprobeOptions, type ResolvedOptions } from './options.ts'
+
+export const DEFAULT_HISTORY_FILE = '.agentprobe/history.sqlite'
 
 /** `source` names where the options came from, for messages (e.g. 'the plugin option cassette'). */
 export function resolveOptions(options: AgentprobeOptions, root: string, env: Record<string, string | undefined>, source = 'the plugin option'): ResolvedOptions {
@@ -22,7 +26,24 @@ export function resolveOptions(options: AgentprobeOptions, root: string, env: Re
       ...cassetteExtras(options, env, source),
     },
     ...(options.target === 'android' && { target: 'android' as const, android: resolveAndroid(androidPaths(options.android ?? {}, root), env) }),
+    ...withHistory(resolveHistory(options.history, root, env, source)),
   }
+}
+
+const withHistory = (history: HistoryLocation | undefined) => (history ? { history } : {})
+
+/** Where runs are recorded: the option, else AGENTPROBE_HISTORY_URL, else the project's SQLite file; off with `false` or AGENTPROBE_HISTORY=off. */
+export function resolveHistory(option: AgentprobeOptions['history'], root: string, env: Record<string, string | undefined>, source: string): HistoryLocation | undefined {
+  if (option === false || env.AGENTPROBE_HISTORY === 'off') return undefined
+  if (option !== undefined && (option === null || typeof option !== 'object')) throw new ConfigError(`${source} history must be false or { url } or { path }, got ${JSON.stringify(option)}`)
+  const [url, from] = option?.url !== undefined ? [option.url, `${source} history.url`] : [env.AGENTPROBE_HISTORY_URL, 'AGENTPROBE_HISTORY_URL']
+  if (url) {
+    if (!/^postgres(ql)?:\/\//.test(url)) throw new ConfigError(`${from} must be a postgres:// URL, got "${url.replace(/\/\/[^@/]*@/, '//…@')}"`)
+    // A config file is committed; a password in it would be published with the repo.
+    if (from !== 'AGENTPROBE_HISTORY_URL' && urlPasswords(url).length > 0) throw new ConfigError(`${from} carries a password: leave it out and set PGPASSWORD (or the whole URL in AGENTPROBE_HISTORY_URL) in the environment`)
+    return { kind: 'postgres', url }
+  }
+  return { kind: 'sqlite', path: resolvePath(root, option?.path ?? DEFAULT_HISTORY_FILE) }
 }
 
 /** A relative sdkRoot is relative to the project, like every other path option. */

@@ -4,7 +4,7 @@ export const PAGE_CSS = `
 :root { --fg:#111827; --muted:#6b7280; --line:#e5e7eb; --bg:#f9fafb; --pass:#15803d; --fail:#b91c1c; --warn:#b45309; --step:#374151; --phase:#1d4ed8; }
 * { box-sizing: border-box; }
 body { margin: 0; font: 14px/1.45 system-ui, -apple-system, "Segoe UI", "DejaVu Sans", sans-serif; color: var(--fg); background: var(--bg); }
-body > header, body > section, main, nav { max-width: 1200px; margin: 0 auto; padding: 0 20px; }
+body > header, .view > section, main, nav { max-width: 1200px; margin: 0 auto; padding: 0 20px; }
 h1 { font-size: 22px; margin: 20px 0 2px; }
 .meta { color: var(--muted); margin: 0 0 14px; }
 .cards { display: flex; flex-wrap: wrap; gap: 10px; margin-bottom: 12px; }
@@ -53,10 +53,39 @@ ul.failures { margin: 0 0 8px; padding-left: 18px; color: var(--fail); }
 details.gif { margin-top: 8px; } details.gif img { max-width: 100%; border: 1px solid var(--line); }
 .warning { color: var(--warn); margin: 6px 0 0; }
 .noframe { color: var(--muted); }
+nav.views { display: flex; gap: 6px; margin-top: 0; }
+nav.views a { border: 1px solid var(--line); background: #fff; border-radius: 6px; padding: 4px 12px; color: var(--fg); text-decoration: none; }
+nav.views a.on { background: var(--fg); color: #fff; }
+.history h3 { font-size: 15px; margin: 18px 0 6px; }
+ul.flaky { padding-left: 18px; } ul.flaky li { margin-bottom: 4px; } ul.flaky .why { color: var(--warn); }
+table.strips th, table.strips td { text-align: left; }
+.strip { white-space: nowrap; }
+.cell { display: inline-block; width: 9px; height: 18px; margin-right: 2px; border-radius: 2px; vertical-align: middle; background: var(--fail); }
+.cell.pass, table.heatmap td.pass, .legend i.pass { background: #86efac; }
+.heatmap-wrap { overflow-x: auto; }
+table.heatmap { border-collapse: separate; border-spacing: 2px; }
+table.heatmap th { font-weight: normal; text-align: left; padding: 0 8px 0 4px; border: 0; white-space: nowrap; max-width: 420px; overflow: hidden; text-overflow: ellipsis; }
+table.heatmap td { width: 14px; height: 14px; padding: 0; border: 0; border-radius: 2px; background: #f3f4f6; }
+.legend { color: var(--muted); font-size: 12px; margin: 4px 0; }
+.legend span { margin-right: 10px; white-space: nowrap; }
+.legend i { display: inline-block; width: 10px; height: 10px; border-radius: 2px; margin-right: 4px; vertical-align: -1px; }
+.trends { display: grid; grid-template-columns: repeat(auto-fill, minmax(380px, 1fr)); gap: 12px; }
+figure.trend { margin: 0; background: #fff; border: 1px solid var(--line); border-radius: 8px; padding: 8px 12px; }
+figure.trend figcaption { font-weight: 600; margin-bottom: 4px; }
+svg.trend { display: block; width: 100%; height: auto; }
+svg.trend .axis { stroke: var(--line); }
+svg.trend text { font-size: 11px; fill: var(--muted); }
 `
 
-/** Clicking (or Enter on) a node shows its panel; the filter hides passed tests. */
+/** Clicking (or Enter on) a node shows its panel; the filter hides passed tests; #history shows the History view. */
 export const PAGE_JS = `
+function view() {
+  var name = document.getElementById('view-' + location.hash.slice(1)) ? location.hash.slice(1) : 'tests';
+  document.querySelectorAll('.view').forEach(function (v) { v.hidden = v.id !== 'view-' + name; });
+  document.querySelectorAll('nav.views a').forEach(function (a) { a.classList.toggle('on', a.getAttribute('href') === '#' + name); });
+}
+window.addEventListener('hashchange', view);
+view();
 function show(id) {
   var test = document.getElementById(id.split('-')[0]);
   if (!test) return;

@@ -1,5 +1,6 @@
 // report/index.html from the report data: one self-contained page (inline style and script,
-// images as content-addressed files beside it), so it opens offline from a CI artifact.
+// images as content-addressed files beside it), so it opens offline from a CI artifact. With a run
+// history the page has two views, this run (the default) and History, switched by the URL's hash.
 import { rowName } from '../core/leaderboard.ts'
 import { escapeXml as h, htmlTable } from './escape.ts'
 import { failureCountsText, fmt } from './format.ts'
@@ -7,6 +8,7 @@ import { PAGE_CSS, PAGE_JS } from './page-assets.ts'
 import type { ReportData } from './report-data.ts'
 import { renderTest } from './render-test.ts'
 import { renderBenchHtml } from './render-bench.ts'
+import { renderHistory } from './render-history.ts'
 
 export function renderHtml(data: ReportData): string {
   const failed = data.tests.filter((t) => t.status === 'failed').length
@@ -16,6 +18,8 @@ export function renderHtml(data: ReportData): string {
 <title>${h(data.title)}</title><style>${PAGE_CSS}</style></head>
 <body>
 <header><h1>${h(data.title)}</h1><p class="meta">${h(meta(data))}</p></header>
+${data.history ? `<nav class="views"><a href="#tests" class="on">This run</a> <a href="#history">History · ${fmt.int(data.history.runs)} runs</a></nav>` : ''}
+<div class="view" id="view-tests">
 <section class="summary">${summary(data)}</section>
 ${data.bench ? `<section class="leaderboard bench">${renderBenchHtml(data.bench.board, data.bench.heading)}</section>` : ''}
 ${data.leaderboard ? `<section class="leaderboard">${leaderboard(data)}</section>` : ''}
@@ -24,6 +28,8 @@ ${data.problems.length ? `<section class="problems">${data.problems.map((p) => `
 <main>
 ${data.tests.map(renderTest).join('\n')}
 </main>
+</div>
+${data.history ? `<div class="view" id="view-history" hidden>${renderHistory(data.history, data.historyGifs ?? {})}</div>` : ''}
 <script>${PAGE_JS}</script>
 </body>
 </html>

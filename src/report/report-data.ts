@@ -1,6 +1,7 @@
 // The report's one data type, built purely from traces: per test its decision graph (one node
 // per step, verification and saved frame, in time order, ending in the verdict), scores, the suite
 // and, when several models ran, the leaderboard. HTML and Markdown are both rendered from this.
+import type { HistorySummary } from '../core/history-stats.ts'
 import { buildLeaderboard, runSource, type Leaderboard, type RunSource } from '../core/leaderboard.ts'
 import { scoreTrace, summarizeSuite, type ScoreOptions, type SuiteSummary, type TestScore } from '../core/scoring.ts'
 import type { GifCheck, Trace } from '../core/trace.ts'
@@ -49,9 +50,12 @@ export interface ReportData {
   bench?: { board: BenchBoard; heading: BenchHeading }
   /** Traces that could not be read, with why. */
   problems: string[]
+  /** The run history (the History view), and its kept GIFs' addresses by run id. */
+  history?: HistorySummary
+  historyGifs?: Record<string, string>
 }
 
-export function buildReportData(entries: readonly TraceEntry[], options: ScoreOptions & { title?: string; generatedAt?: string; problems?: string[]; bench?: ReportData['bench'] } = {}): ReportData {
+export function buildReportData(entries: readonly TraceEntry[], options: ScoreOptions & { title?: string; generatedAt?: string; problems?: string[] } & Pick<ReportData, 'bench' | 'history' | 'historyGifs'> = {}): ReportData {
   const scored = entries.map((e) => ({ ...e, score: scoreTrace(e.trace, options) }))
   return {
     title: options.title ?? 'agentprobe report',
@@ -61,6 +65,7 @@ export function buildReportData(entries: readonly TraceEntry[], options: ScoreOp
     leaderboard: buildLeaderboard(scored),
     problems: options.problems ?? [],
     ...(options.bench && { bench: options.bench }),
+    ...(options.history && { history: options.history, historyGifs: options.historyGifs ?? {} }),
   }
 }
 

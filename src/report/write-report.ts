@@ -1,12 +1,13 @@
 // Writes report/index.html and report/summary.md from trace files. Images and GIFs are copied
 // beside the page as content-addressed files (data/<sha256>.png), so identical frames are stored
 // once, the page stays small, and the folder opens offline anywhere it is copied whole.
-import { createHash } from 'node:crypto'
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
-import { dirname, extname, join, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { errorMessage } from '../core/errors.ts'
+import type { HistorySummary } from '../core/history-stats.ts'
 import type { ScoreOptions } from '../core/scoring.ts'
 import { traceSchema, type Trace } from '../core/trace.ts'
+import { copyToData } from './data-files.ts'
 import { buildReportData, type ReportData, type TraceEntry } from './report-data.ts'
 import { renderHtml } from './render-html.ts'
 import { renderMarkdown } from './render-markdown.ts'
@@ -19,6 +20,8 @@ export interface WriteReportOptions {
   title?: string
   score?: ScoreOptions
   bench?: ReportData['bench']
+  /** The run history, for the History view; its tests' kept GIFs are copied beside the page. */
+  history?: HistorySummary
 }
 
 export interface WrittenReport {
@@ -47,21 +50,21 @@ export async function writeReport(o: WriteReportOptions): Promise<WrittenReport>
   for (const { trace, dir } of loaded) {
     const hrefs = new Map<string, string>()
     for (const file of referencedFiles(trace)) {
-      const bytes = await readFile(join(dir, file)).catch(() => undefined)
-      if (!bytes) continue
-      const name = `${createHash('sha256').update(bytes).digest('hex').slice(0, 20)}${extname(file).toLowerCase()}`
-      if (!written.has(name)) {
-        await writeFile(join(dataDir, name), bytes)
-        written.set(name, bytes.length)
-      }
-      hrefs.set(file, `data/${name}`)
+      const href = await copyToData(join(dir, file), dataDir, written)
+      if (href) hrefs.set(file, href)
     }
     entries.push({ trace, asset: (file) => hrefs.get(file) })
+  }
+  // A kept GIF pruned from disk (or from another machine's store) gets no link.
+  const historyGifs: Record<string, string> = {}
+  for (const { lastFailure } of o.history?.tests ?? []) {
+    const href = lastFailure?.gif && (await copyToData(lastFailure.gif, dataDir, written))
+    if (href) historyGifs[lastFailure.id] = href
   }
   // Files of earlier reports that this one no longer shows.
   for (const name of await readdir(dataDir)) if (!written.has(name)) await rm(join(dataDir, name), { force: true })
 
-  const data = buildReportData(entries, { ...o.score, title: o.title, problems, bench: o.bench })
+  const data = buildReportData(entries, { ...o.score, title: o.title, problems, bench: o.bench, ...(o.history && { history: o.history, historyGifs }) })
   const html = renderHtml(data)
   const paths = { html: join(o.outDir, 'index.html'), markdown: join(o.outDir, 'summary.md') }
   await writeFile(paths.html, html)
