@@ -77,6 +77,12 @@ describe("the seed's browser command, verbatim", () => {
     expect(await json(join(repo, 'artifacts/verification.json'))).toMatchObject({ passed: true, answer: 'YES' })
     expect((await json(join(repo, 'artifacts/trace.json'))).versions).toMatchObject({ browser: expect.stringMatching(/Chrom/) })
     expect(await readFile(join(repo, 'artifacts/report/summary.md'), 'utf8')).toContain('sidepanel-open-test')
+    // The run is in the history of the folder it ran in, not of the temporary Vitest root.
+    const history = await cli(['history', '--json'], {}, repo)
+    expect(history.exitCode, history.all).toBe(0)
+    const { runs } = JSON.parse(history.stdout) as { runs: { test: string; outcome: string; model: string; browser: string; steps: number }[] }
+    expect(runs).toEqual([expect.objectContaining({ test: 'sidepanel-open-test', outcome: 'passed', model: 'offline', browser: 'chromium' })])
+    expect(runs[0]!.steps).toBeGreaterThan(0)
   })
 
   it('exits 1 on a broken build, and says why', async () => {

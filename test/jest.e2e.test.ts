@@ -60,9 +60,15 @@ test('the Android target: the device double signs in, and uiautomator matchers c
   await rm(state, { recursive: true, force: true })
 })
 
-test('the side-panel example passes as a Jest suite, broken variants included', async () => {
+test('the side-panel example passes as a Jest suite, broken variants included, each run recorded in the history', async () => {
+  const started = new Date().toISOString()
   const run = await execa(JEST, ['-c', join('examples', 'jest', 'jest.config.mjs'), '--ci'], { reject: false, all: true, env: { AGENTPROBE_MODEL: 'offline', CI: '' } })
   expect(run.exitCode, run.all).toBe(0)
   expect(run.all).toMatch(/Tests:\s+4 passed, 4 total/)
   expect(run.all).toMatch(/agentprobe report: .*index\.html \(4\/4 passed/)
+  const history = await execa('node', ['bin/agentprobe.js', 'history', '--json', '--since', started, '--store', join('examples', 'jest', '.agentprobe', 'history.sqlite')], { reject: false, all: true })
+  expect(history.exitCode, history.all).toBe(0)
+  const { runs } = JSON.parse(history.stdout) as { runs: { test: string; outcome: string; file: string }[] }
+  expect(runs.map((r) => r.outcome)).toEqual(['passed', 'passed', 'passed', 'passed'])
+  expect(runs.every((r) => r.file.endsWith('.cua.test.ts'))).toBe(true)
 })

@@ -12,6 +12,7 @@ import { launchedExtension, resetBrowserState } from '../targets/chrome/reset-br
 import { launchChrome, type ChromeProcess } from '../targets/chrome/launcher.ts'
 import { X11Screen } from '../targets/x11/x11-screen.ts'
 import { waitForBrowserDrawn } from './browser-drawn.ts'
+import { buildFingerprint } from './build-fingerprint.ts'
 import { readExtensionInfo } from './extension-info.ts'
 
 export interface PoolOptions {
@@ -111,6 +112,8 @@ export class BrowserPool {
       const info = extension ? await readExtensionInfo(extension) : undefined
       slot.versions = { browser: chrome.version, ...(info && { extension: `${info.name} ${info.version}` }) }
     }
+    // Taken on every lease: a watch-mode rebuild reloads the extension in the same browser.
+    if (extension) slot.versions = { ...slot.versions, build: await buildFingerprint(extension).catch(() => 'unreadable') }
     // The first step must see the browser drawn, its toolbar icon included, not a blank display.
     const drawn = await waitForBrowserDrawn(screen, { pinnedIcon: extension !== undefined })
     if (!drawn.drawn) this.#log(`agentprobe: the browser did not look fully drawn within ${Math.round(drawn.waitedMs)} ms (${drawn.evidence}); the first step may see it half drawn`)

@@ -7,6 +7,7 @@ import { launchChrome } from '../targets/chrome/launcher.ts'
 import { launchedExtension, resetBrowserState } from '../targets/chrome/reset-browser.ts'
 import { X11Screen } from '../targets/x11/x11-screen.ts'
 import { waitForBrowserDrawn } from './browser-drawn.ts'
+import { buildFingerprint } from './build-fingerprint.ts'
 import { readExtensionInfo } from './extension-info.ts'
 
 export interface DisplayHandle {
@@ -71,7 +72,11 @@ export async function startBrowser(display: DisplayHandle, options: BrowserOptio
   return {
     screen: display.screen,
     chrome,
-    versions: { browser: process.version, ...(extension && { extension: `${extension.name} ${extension.version}` }) },
+    versions: {
+      browser: process.version,
+      ...(extension && { extension: `${extension.name} ${extension.version}` }),
+      ...(options.extension && { build: await buildFingerprint(options.extension) }),
+    },
     async reset() {
       await resetBrowserState(chrome, launchedExtension(process), { url: options.url })
       await untilDrawn()

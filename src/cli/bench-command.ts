@@ -13,6 +13,7 @@ import { ConfigError } from '../core/errors.ts'
 import { scoreTrace } from '../core/scoring.ts'
 import { traceSchema } from '../core/trace.ts'
 import type { BenchCase, BrowserBenchCase } from '../bench/bench-case.ts'
+import type { AgentprobeOptions } from '../config/options.ts'
 import { chooseModel } from '../model-choice/choose-model.ts'
 import { SpendLedger } from '../bench/spend-ledger.ts'
 import { renderBenchMarkdown, benchAlerts } from '../report/render-bench.ts'
@@ -24,6 +25,7 @@ import { aliased, parseFlags, positiveInt } from './args.ts'
 import { hashCaseSet, loadBenchCases, type LoadedBenchCase } from './bench-cases.ts'
 import { describeEstimate, estimateFor, parseModels, positiveUsd, runLabel } from './bench-plan.ts'
 import { expandCasePaths } from './case-paths.ts'
+import { cliHistoryOption } from './history-store-flag.ts'
 import { serveFolder } from './serve-folder.ts'
 
 const FLAGS = {
@@ -81,7 +83,7 @@ export async function benchCommand(args: string[], env: Record<string, string | 
   const started = Date.now()
   try {
     const runs = await planRuns(cases, { repeats, builds, benchDir, pagesUrl: pages.url, ledger, packageRoot })
-    const projects = benchProjects(runs, models, tracesDir, packageRoot)
+    const projects = benchProjects(runs, models, tracesDir, packageRoot, cliHistoryOption(cwd, env))
     log(`agentprobe bench: ${cases.length} cases × ${BUILDS.length} builds × ${repeats} repeat(s) × ${models.length} model(s) = ${runs.length * models.length} runs, ${workers} worker(s); output ${relative(cwd, outDir) || '.'}`)
     const results = await runGeneratedTests({
       files: runs.map((r) => r.file),
@@ -143,8 +145,8 @@ async function planRuns(cases: readonly LoadedBenchCase[], o: PlanContext): Prom
   return runs
 }
 
-function benchProjects(runs: readonly PlannedRun[], models: string[], tracesDir: string, packageRoot: string): GeneratedProject[] {
-  const plugin = { models, artifactsDir: tracesDir, report: false, cassette: 'off' as const }
+function benchProjects(runs: readonly PlannedRun[], models: string[], tracesDir: string, packageRoot: string, history: AgentprobeOptions['history']): GeneratedProject[] {
+  const plugin = { models, artifactsDir: tracesDir, report: false, cassette: 'off' as const, history }
   const browser = runs.filter((r) => r.benchCase.target !== 'android').map((r) => r.file.name)
   const android = runs.filter((r) => r.benchCase.target === 'android').map((r) => r.file.name)
   const sdkRoot = join(packageRoot, 'fixtures/android/sdk')

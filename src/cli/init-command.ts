@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url'
 import { execa } from 'execa'
 import { ConfigError } from '../core/errors.ts'
 import { slug } from '../session/artifact-paths.ts'
+import { ignoreInGit } from './gitignore-entry.ts'
 import { parseFlags } from './args.ts'
 import type { PackageJson } from './extension-build.ts'
 import { readExtensionFacts } from './extension-facts.ts'
@@ -63,6 +64,8 @@ export async function initCommand(args: string[], log: (line: string) => void, r
     await writeFile(file, text)
     log(`  created ${path}`)
   }
+
+  if (await ignoreInGit(root, '.agentprobe/', 'agentprobe: the run history of this machine (agentprobe history)')) log('  added   .agentprobe/ to .gitignore (the run history)')
 
   const deps = { ...pkg.dependencies, ...pkg.devDependencies }
   // agentprobe's Jest environment extends jest-environment-node, a peer dependency.

@@ -14,6 +14,7 @@ import { cassetteMode } from '../config/options.ts'
 import { oneOf, parseFlags, positiveInt } from './args.ts'
 import { expandCasePaths } from './case-paths.ts'
 import { configErrors, describeResult, writeResult } from './case-results.ts'
+import { cliHistoryOption } from './history-store-flag.ts'
 import { CaseFileError, loadCase, type LoadedCase } from './load-case.ts'
 import { waitForDisplay } from './wait-display.ts'
 import { androidRun } from './android-target.ts'
@@ -66,7 +67,16 @@ export async function runCommand(args: string[], env: Record<string, string | un
   const runs = await withEnv({ AGENTPROBE_MODEL: values.model }, () =>
     runCasesInVitest({
       specs,
-      plugin: { extension, display, artifactsDir: outputDir, chromePath: env.CHROME_PATH || undefined, url: values.url, ...(cassetteModeFlag && { cassette: cassetteModeFlag }), ...android?.options },
+      plugin: {
+        extension,
+        display,
+        artifactsDir: outputDir,
+        chromePath: env.CHROME_PATH || undefined,
+        url: values.url,
+        history: cliHistoryOption(cwd, env),
+        ...(cassetteModeFlag && { cassette: cassetteModeFlag }),
+        ...android?.options,
+      },
       cwd,
       onStart: (spec) => log(`▶ ${spec.testCase.name}`),
       onDone: (run) => describeResult(run.spec.testCase.name, run).forEach((line) => log(line)),

@@ -9,7 +9,7 @@ describe('withAgentprobe', () => {
     expect(config.globalSetup).toMatch(/global-setup\.(ts|js)$/)
     expect(config.globalTeardown).toMatch(/global-teardown\.(ts|js)$/)
     expect(config.testEnvironmentOptions).toEqual({ url: 'x', agentprobe: { extension: './dist' } })
-    expect(config.reporters).toEqual(['default', 'jest-junit', [expect.stringMatching(/reporter\.(ts|js)$/), { artifactsDir: undefined }]])
+    expect(config.reporters).toEqual(['default', 'jest-junit', [expect.stringMatching(/reporter\.(ts|js)$/), { artifactsDir: undefined, history: undefined, report: true }]])
   })
 
   test('a computer-use timeout unless the user set one', () => {
@@ -17,8 +17,9 @@ describe('withAgentprobe', () => {
     expect(withAgentprobe({}, { testTimeout: 5000 }).testTimeout).toBe(5000)
   })
 
-  test('report: false leaves the reporters alone', () => {
-    expect(withAgentprobe({ report: false }).reporters).toEqual(['default'])
+  test('report: false keeps the reporter for the history only; with history: false too, the reporters are left alone', () => {
+    expect(withAgentprobe({ report: false }).reporters).toEqual(['default', [expect.stringMatching(/reporter\.(ts|js)$/), { artifactsDir: undefined, history: undefined, report: false }]])
+    expect(withAgentprobe({ report: false, history: false }).reporters).toEqual(['default'])
   })
 
   test('refuses to silently replace a test environment the user chose', () => {

@@ -27,6 +27,7 @@ export function withAgentprobe(options: AgentprobeJestOptions = {}, config: Conf
     testEnvironmentOptions: { ...config.testEnvironmentOptions, agentprobe },
     globalSetup: own('global-setup'),
     globalTeardown: own('global-teardown'),
-    reporters: report ? [...reporters, [own('reporter'), { artifactsDir: agentprobe.artifactsDir }]] : reporters,
+    // The reporter also records the history: it stays when the report is off, unless history is too.
+    reporters: report || agentprobe.history !== false ? [...reporters, [own('reporter'), { artifactsDir: agentprobe.artifactsDir, history: agentprobe.history, report }]] : reporters,
   }
 }

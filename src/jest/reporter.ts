@@ -1,24 +1,38 @@
 // 'agentprobe/jest/reporter' (withAgentprobe adds it beside Jest's own): at the end of a run,
-// report/index.html and the Markdown summary from the traces of the tests that ran.
+// each test recorded in the history, then report/index.html and the Markdown summary from the
+// traces of the tests that ran.
 import { existsSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import type { AggregatedResult } from '@jest/test-result'
 import type { Config } from '@jest/types'
+import type { AgentprobeOptions } from '../config/options.ts'
+import { resolveHistory } from '../config/resolve-options.ts'
+import { gifDirFor } from '../history/open-store.ts'
+import { recordRuns } from '../history/record-runs.ts'
+import { runContext } from '../history/run-context.ts'
 import { artifactDirFor } from '../session/artifact-paths.ts'
 import { publishReport } from '../report/publish-report.ts'
 
 export interface JestReporterOptions {
   /** The artifacts folder, relative to rootDir unless absolute (the environment writes traces there). */
   artifactsDir?: string
+  /** The history option of withAgentprobe. */
+  history?: AgentprobeOptions['history']
+  /** false: record the history only, no report. */
+  report?: boolean
 }
 
 export default class AgentprobeJestReporter {
   readonly #root: string
   readonly #artifactsDir: string
+  readonly #options: JestReporterOptions
+  readonly #shard: Config.GlobalConfig['shard']
 
   constructor(globalConfig: Config.GlobalConfig, options: JestReporterOptions = {}) {
     this.#root = globalConfig.rootDir
     this.#artifactsDir = resolve(this.#root, options.artifactsDir ?? process.env.AGENTPROBE_ARTIFACTS_DIR ?? 'artifacts')
+    this.#options = options
+    this.#shard = globalConfig.shard
   }
 
   async onRunComplete(_contexts: unknown, results: AggregatedResult): Promise<void> {
@@ -28,12 +42,22 @@ export default class AgentprobeJestReporter {
         .map((t) => join(artifactDirFor(this.#artifactsDir, relative(this.#root, file.testFilePath), t.fullName), 'trace.json'))
         .filter((trace) => existsSync(trace)),
     )
+    const history = await this.#record(traces)
+    if (this.#options.report === false) return
     await publishReport({
       traces,
+      history,
       outDir: join(this.#artifactsDir, 'report'),
       stepSummary: process.env.GITHUB_STEP_SUMMARY,
       shown: (path) => (relative(process.cwd(), path).startsWith('..') ? path : relative(process.cwd(), path)),
       log: (line) => process.stdout.write(`${line}\n`),
     })
+  }
+
+  async #record(traces: string[]) {
+    const location = resolveHistory(this.#options.history, this.#root, process.env, 'withAgentprobe')
+    if (!location || traces.length === 0) return undefined
+    const context = await runContext(this.#root, process.env, this.#shard && { index: this.#shard.shardIndex, count: this.#shard.shardCount })
+    return recordRuns({ location, gifDir: gifDirFor(location, this.#root), traces: traces.map((path) => ({ path })), context, log: (line) => process.stdout.write(`${line}\n`) })
   }
 }

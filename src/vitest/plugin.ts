@@ -20,7 +20,7 @@ export type { AgentprobeOptions }
 export interface AgentprobePluginOptions extends AgentprobeOptions {
   /** Runs the suite once per model, one project each (`<project> (<model>)`), for the leaderboard. */
   models?: string[]
-  /** The agentprobe reporter (live step lines, report/index.html, $GITHUB_STEP_SUMMARY); default true. */
+  /** The agentprobe report (live step lines, report/index.html, $GITHUB_STEP_SUMMARY); default true. History is its own option. */
   report?: boolean
   /**
    * This config runs only computer-use tests: set it up itself rather than add a `cua` project
@@ -81,7 +81,10 @@ export function agentprobe(options: AgentprobePluginOptions = {}): Plugin {
         return resolved
       }
       const resolved = await setup(project, models[0])
-      if (options.report !== false) registerReporter(vitest, models.length ? dirname(resolved.artifactsDir) : resolved.artifactsDir, process.env.GITHUB_STEP_SUMMARY)
+      const report = options.report !== false
+      if (report || resolved.history) {
+        registerReporter(vitest, models.length ? dirname(resolved.artifactsDir) : resolved.artifactsDir, { stepSummary: process.env.GITHUB_STEP_SUMMARY, history: resolved.history, report })
+      }
       // Injected projects get no configureVitest call of their own: they are set up here.
       for (const model of models.slice(1)) {
         const plugin = agentprobe({ ...options, models: undefined, report: false, model })

@@ -4,6 +4,9 @@
 import { relative, resolve, sep } from 'node:path'
 import type { TestArtifact } from 'vitest'
 import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node'
+import { gifDirFor, type HistoryLocation } from '../history/open-store.ts'
+import { recordRuns } from '../history/record-runs.ts'
+import { runContext } from '../history/run-context.ts'
 import { publishReport } from '../report/publish-report.ts'
 import './test-meta.ts'
 
@@ -12,6 +15,10 @@ export interface AgentprobeReporterOptions {
   artifactsDirs: string[]
   /** Also append the Markdown summary here (the plugin passes $GITHUB_STEP_SUMMARY). */
   stepSummary?: string
+  /** Where each run is recorded (absent: history off). */
+  history?: HistoryLocation
+  /** Whether to write report/ (false: the reporter only records history). */
+  report?: boolean
 }
 
 export class AgentprobeReporter implements Reporter {
@@ -38,23 +45,36 @@ export class AgentprobeReporter implements Reporter {
   }
 
   onTestCaseArtifactRecord(testCase: TestCase, artifact: TestArtifact): void {
+    if (this.options.report === false) return
     if (artifact.type === 'agentprobe:progress') this.#log(`agentprobe › ${testCase.name} ${artifact.line.trim()}`)
     if (artifact.type === 'agentprobe:notice') this.#log(artifact.line)
   }
 
   onTestCaseResult(testCase: TestCase): void {
+    if (this.options.report === false) return
     const gif = testCase.meta().agentprobe?.gif
     if (gif && testCase.result().state === 'failed') this.#log(`agentprobe › ${testCase.name} failed; watch it: ${this.#shown(resolve(testCase.project.config.root, gif))}`)
   }
 
   async onTestRunEnd(testModules: ReadonlyArray<TestModule>): Promise<void> {
-    const traces = testModules.flatMap((m) =>
+    const ran = testModules.flatMap((m) =>
       [...m.children.allTests()].flatMap((t) => {
         const meta = t.meta().agentprobe
-        return meta ? [resolve(t.project.config.root, meta.trace)] : []
+        return meta ? [{ path: resolve(t.project.config.root, meta.trace), ...(t.project.name && { project: t.project.name }) }] : []
       }),
     )
-    await publishReport({ traces, outDir: this.outDir, stepSummary: this.options.stepSummary, shown: (path) => this.#shown(path), log: (line) => this.#log(line) })
+    const history = await this.#record(ran)
+    if (this.options.report === false) return
+    const traces = ran.map((t) => t.path)
+    await publishReport({ traces, outDir: this.outDir, stepSummary: this.options.stepSummary, history, shown: (path) => this.#shown(path), log: (line) => this.#log(line) })
+  }
+
+  async #record(traces: { path: string; project?: string }[]) {
+    const location = this.options.history
+    if (!location || traces.length === 0) return undefined
+    // The CLI runs generated files from a temporary root: git is asked where the user is.
+    const context = await runContext(process.cwd(), process.env, this.#vitest?.config.shard)
+    return recordRuns({ location, gifDir: gifDirFor(location, this.#vitest?.config.root ?? process.cwd()), traces, context, log: (line) => this.#log(line) })
   }
 
   #shown(path: string): string {

@@ -7,12 +7,14 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { stripVTControlCharacters } from 'node:util'
 import { beforeAll, describe, expect, it } from 'vitest'
+import type { HistoryRun } from '../../src/core/history.ts'
 import { traceSchema, type Trace } from '../../src/core/trace.ts'
 import { findTraces } from '../../src/report/find-traces.ts'
 
 const root = resolve(import.meta.dirname, '../..')
 const FAILING = 'clicks a button the panel does not have'
 const cli = (args: string[]) => execa('node', [join(root, 'bin/agentprobe.js'), 'report', ...args], { cwd: root, all: true, reject: false })
+const historyCli = (args: string[]) => execa('node', [join(root, 'bin/agentprobe.js'), 'history', ...args], { cwd: root, all: true, reject: false })
 
 describe('a suite run against two models through the plugin', () => {
   let dir: string
@@ -24,7 +26,7 @@ describe('a suite run against two models through the plugin', () => {
     dir = await mkdtemp(join(tmpdir(), 'agentprobe-reporter-e2e-'))
     const run = await execa('node', [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'test/report/project/vitest.config.ts'], {
       cwd: root,
-      env: { CI: '', REPORT_E2E_ARTIFACTS: join(dir, 'artifacts'), GITHUB_STEP_SUMMARY: join(dir, 'summary.md') },
+      env: { CI: '', REPORT_E2E_ARTIFACTS: join(dir, 'artifacts'), REPORT_E2E_HISTORY: join(dir, 'history/history.sqlite'), GITHUB_STEP_SUMMARY: join(dir, 'summary.md') },
       all: true,
       reject: false,
     })
@@ -68,6 +70,28 @@ describe('a suite run against two models through the plugin', () => {
     const md = await readFile(join(dir, 'summary.md'), 'utf8')
     expect(md).toMatch(/^## agentprobe report: 2\/4 passed/)
     expect(md.match(/\| ❌ \| clicks a button/g)).toHaveLength(2)
+  })
+
+  it('records every run in the history, which `agentprobe history --json` reads back, steady tests not flagged flaky', async () => {
+    const r = await historyCli(['--json', '--store', join(dir, 'history/history.sqlite')])
+    expect(r.exitCode, r.all).toBe(0)
+    const { runs, tests } = JSON.parse(r.stdout) as { runs: HistoryRun[]; tests: { test: string; runs: number; passed: number; failed: number; flaky: boolean }[] }
+    // Both ids answer as the offline model; the project says which of the two ran.
+    expect(runs.map((x) => [x.project, x.test, x.outcome]).sort()).toEqual([
+      ['report-e2e (offline)', FAILING, 'failed'], ['report-e2e (offline)', 'opens the side panel', 'passed'],
+      ['report-e2e (offline/second)', FAILING, 'failed'], ['report-e2e (offline/second)', 'opens the side panel', 'passed'],
+    ])
+    for (const x of runs) {
+      expect(x).toMatchObject({ model: 'offline', browser: 'chromium', target: 'browser', source: 'live', file: 'outcomes.cua.test.ts' })
+      expect(x.build).toMatch(/^[0-9a-f]{12}$/)
+      expect(x.failureTypes).toEqual(x.outcome === 'failed' ? ['agent_reported_failure'] : [])
+      // A failed run keeps its GIF, since the next run overwrites the artifacts folder.
+      if (x.outcome === 'failed') expect(x.gif).toMatch(new RegExp(`history/gifs/${x.id}\\.gif$`))
+    }
+    expect(tests.map((t) => [t.test, t.runs, t.passed, t.failed, t.flaky]).sort()).toEqual([[FAILING, 2, 0, 2, false], ['opens the side panel', 2, 2, 0, false]])
+    const text = await historyCli(['--store', join(dir, 'history/history.sqlite'), '--model', 'offline'])
+    expect(text.stdout).toMatch(/agentprobe history: 4 runs of 2 tests since/)
+    expect(text.stdout).toContain('Failure types: agent_reported_failure')
   })
 
   it('`agentprobe report DIR` rebuilds the report from those traces and prints where it is', async () => {

@@ -9,6 +9,7 @@ import { startBrowser, startDisplay, type BrowserHandle, type DisplayHandle } fr
 import { TestSession } from '../../src/session/test-session.ts'
 import { frameNotes } from '../../src/report/frame-notes.ts'
 import { writeReport } from '../../src/report/write-report.ts'
+import { recordRuns } from '../../src/history/record-runs.ts'
 import { ScriptedModel } from '../../src/testing/scripted-model.ts'
 
 const KEY = 'sk-live-secret-0123456789'
@@ -53,4 +54,12 @@ it('masks a known key and a secret-flagged text in progress lines, captions and 
   const report = await writeReport({ traces: [join(dir, 'trace.json')], outDir: join(dir, 'report') })
   for (const file of [report.html, report.markdown, join(dir, 'trace.json')]) expect(await readFile(file, 'utf8')).not.toMatch(new RegExp(`${KEY}|${PASSWORD}`))
   expect(await readdir(join(dir, 'annotated'))).toEqual(['step-01.png', 'step-02.png', 'step-03.png'])
+
+  // The run history keeps the steps' actions and texts: masked there too.
+  const history = join(dir, 'history.sqlite')
+  const summary = await recordRuns({ location: { kind: 'sqlite', path: history }, gifDir: join(dir, 'gifs'), traces: [{ path: join(dir, 'trace.json') }], context: {}, log: () => undefined })
+  expect(summary?.runs).toBe(1)
+  const stored = Buffer.concat(await Promise.all((await readdir(dir)).filter((f) => f.startsWith('history.sqlite')).map((f) => readFile(join(dir, f)))))
+  expect(stored.toString('utf8')).toContain('type "key •••"')
+  expect(stored.toString('utf8')).not.toMatch(new RegExp(`${KEY}|${PASSWORD}`))
 })

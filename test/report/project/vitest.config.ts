@@ -11,6 +11,7 @@ export default defineConfig({
           agentprobe({
             extension: fileURLToPath(new URL('../../../fixtures/extensions/sidepanel', import.meta.url)),
             artifactsDir: process.env.REPORT_E2E_ARTIFACTS,
+            ...(process.env.REPORT_E2E_HISTORY && { history: { path: process.env.REPORT_E2E_HISTORY } }),
             // Two ids the offline model answers to, until the model adapters land.
             models: ['offline', 'offline/second'],
           }),
