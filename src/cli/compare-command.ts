@@ -30,7 +30,7 @@ export async function compareCommand(args: string[], env: Env, print: (line: str
         return run
       }),
     )
-    print(renderCompareText(compareRuns(a!, b!)))
+    print(renderCompareText(compareRuns(a!, b!)).trimEnd())
     const page = await writeComparePage({ a: a!, b: b!, outDir: resolve(cwd, aliased<string>(values, 'output-dir', 'out', 'compare') ?? 'artifacts/compare') })
     print(`\nagentprobe compare: ${relative(cwd, page).startsWith('..') ? page : relative(cwd, page)}`)
     return 0
