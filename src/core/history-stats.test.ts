@@ -21,6 +21,12 @@ describe('flakiness', () => {
     expect(flakiness(runs.map((r, i) => ({ ...r, build: `b${i}` })))).toBeUndefined()
   })
 
+  it('is steady when the test itself was edited between the runs (watch mode, one commit)', () => {
+    expect(flakiness([run('a', day(1), { testHash: 't1' }), run('b', day(1, 1), { outcome: 'failed', testHash: 't2' })])).toBeUndefined()
+    const flip = ['t1', 't2', 't2'].map((testHash, i) => run(`r${i}`, day(i + 1), { commit: `c${i}`, testHash, outcome: i === 1 ? 'failed' : 'passed' }))
+    expect(flakiness(flip)).toBeUndefined()
+  })
+
   it('compares runs of one model only: passing on one model and failing on another is not flaky', () => {
     expect(flakiness([run('a', day(1), { model: 'openai/x' }), run('b', day(1), { model: 'offline', outcome: 'failed' })])).toBeUndefined()
   })

@@ -139,20 +139,22 @@ function testHistory(key: string, runs: readonly HistoryRun[]): TestHistory {
 /**
  * Why a test's runs show it flaky, or undefined. Runs are compared within one model and browser
  * (a test that passes on one model and fails on another is a model comparison, not flakiness):
- * flaky when it both passed and failed on the same commit and extension build, or when a pass,
- * a failure and a pass follow each other on one extension build (commits between them changed
- * nothing the test runs against).
+ * flaky when it both passed and failed on the same commit, extension build and test source, or
+ * when a pass, a failure and a pass follow each other on one build and test source (commits
+ * between them changed nothing the test runs against). The test's source counts because watch
+ * mode reruns a test while it is being edited, on one commit.
  */
 export function flakiness(runs: readonly HistoryRun[]): string | undefined {
   for (const lane of groupBy(runs, (r) => `${r.model}\u0000${r.browser ?? r.target}`).values()) {
-    for (const same of groupBy(lane, (r) => `${r.commit ?? '?'}\u0000${r.build ?? '?'}`).values()) {
+    for (const same of groupBy(lane, (r) => `${r.commit ?? '?'}\u0000${r.build ?? '?'}\u0000${r.testHash ?? '?'}`).values()) {
       const pass = same.find((r) => r.outcome === 'passed')
       const fail = same.find((r) => r.outcome === 'failed')
       if (pass && fail) return `passed (${pass.id}) and failed (${fail.id}) on ${same[0]!.commit ? `commit ${same[0]!.commit.slice(0, 10)}` : 'the same commit'}${same[0]!.build ? `, build ${same[0]!.build}` : ''}`
     }
     for (let i = 2; i < lane.length; i++) {
       const [a, b, c] = [lane[i - 2]!, lane[i - 1]!, lane[i]!]
-      if (a.outcome === 'passed' && b.outcome === 'failed' && c.outcome === 'passed' && a.build !== undefined && a.build === b.build && b.build === c.build) {
+      const unchanged = a.build !== undefined && a.build === b.build && b.build === c.build && a.testHash === b.testHash && b.testHash === c.testHash
+      if (a.outcome === 'passed' && b.outcome === 'failed' && c.outcome === 'passed' && unchanged) {
         return `passed, failed (${b.id}), passed on build ${b.build}`
       }
     }

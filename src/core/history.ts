@@ -63,6 +63,8 @@ export interface HistoryRun extends RunContext {
   score: number
   /** A fingerprint of the extension build the test ran against. */
   build?: string
+  /** A fingerprint of the test file's source: a test edited between two runs is not the same test. */
+  testHash?: string
   artifactsDir?: string
   /** A kept copy of a failed run's GIF (the artifacts folder is overwritten by the next run). */
   gif?: string
@@ -75,7 +77,7 @@ export interface HistoryRun extends RunContext {
 }
 
 /** The run record of a finished trace. `id` is the caller's (unique per run). */
-export function historyRecord(trace: Trace, where: RunContext & { id: string; artifactsDir?: string; gif?: string }): HistoryRun {
+export function historyRecord(trace: Trace, where: RunContext & { id: string; artifactsDir?: string; gif?: string; testHash?: string }): HistoryRun {
   const score = scoreTrace(trace)
   const stepList = historySteps(trace)
   const modelMs = sum(stepList.map((s) => s.modelMs))

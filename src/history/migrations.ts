@@ -32,6 +32,7 @@ export const MIGRATIONS: readonly Migration[] = [
         commit_sha TEXT,
         branch TEXT,
         build TEXT,
+        test_hash TEXT,
         ci_job TEXT,
         shard TEXT,
         artifacts_dir TEXT,

@@ -9,7 +9,7 @@ export type Row = Record<string, unknown>
 
 export const RUN_COLUMNS = [
   'id', 'started_at', 'test', 'file', 'project', 'target', 'browser', 'model', 'source', 'outcome', 'failure_types', 'steps', 'tokens',
-  'cost_usd', 'model_ms', 'harness_ms', 'score', 'commit_sha', 'branch', 'build', 'ci_job', 'shard', 'artifacts_dir', 'error', 'gif',
+  'cost_usd', 'model_ms', 'harness_ms', 'score', 'commit_sha', 'branch', 'build', 'test_hash', 'ci_job', 'shard', 'artifacts_dir', 'error', 'gif',
 ] as const
 
 export const STEP_COLUMNS = [
@@ -24,7 +24,7 @@ export function insertSql(table: string, columns: readonly string[]): string {
 export function runValues(r: HistoryRun): SqlValue[] {
   return [
     r.id, r.startedAt, r.test, r.file ?? null, r.project ?? null, r.target, r.browser ?? null, r.model, r.source, r.outcome, r.failureTypes.join(','),
-    r.steps, r.tokens, r.costUsd, r.modelMs, r.harnessMs, r.score, r.commit ?? null, r.branch ?? null, r.build ?? null, r.ciJob ?? null,
+    r.steps, r.tokens, r.costUsd, r.modelMs, r.harnessMs, r.score, r.commit ?? null, r.branch ?? null, r.build ?? null, r.testHash ?? null, r.ciJob ?? null,
     r.shard ?? null, r.artifactsDir ?? null, r.error ?? null, r.gif ?? null,
   ]
 }
@@ -61,7 +61,7 @@ export function runFromRow(row: Row, steps: HistoryStep[]): HistoryRun {
 
 /** Record fields that are absent (not null) when their column is NULL. */
 const OPTIONAL_RUN_FIELDS = [
-  ['file', 'file'], ['project', 'project'], ['browser', 'browser'], ['commit', 'commit_sha'], ['branch', 'branch'], ['build', 'build'],
+  ['file', 'file'], ['project', 'project'], ['browser', 'browser'], ['commit', 'commit_sha'], ['branch', 'branch'], ['build', 'build'], ['testHash', 'test_hash'],
   ['ciJob', 'ci_job'], ['shard', 'shard'], ['artifactsDir', 'artifacts_dir'], ['error', 'error'], ['gif', 'gif'],
 ] as const satisfies readonly (readonly [keyof HistoryRun, (typeof RUN_COLUMNS)[number]])[]
 

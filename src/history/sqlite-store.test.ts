@@ -13,7 +13,7 @@ describe('SqliteHistoryStore', () => {
   it('keeps runs with their steps exactly, newest first, and answers filters', async () => {
     const path = await file()
     const store = await SqliteHistoryStore.open(path)
-    const a = historyRun('aaaa-1', '2026-11-01T00:00:00.000Z', { error: 'it, "quoted"', gif: '/tmp/x.gif', shard: '1/2', stepList: [historyStep(), historyStep({ index: 2, kind: 'verify', actions: [], verdict: 'NO', failureTypes: ['false_success'] })] })
+    const a = historyRun('aaaa-1', '2026-11-01T00:00:00.000Z', { error: 'it, "quoted"', gif: '/tmp/x.gif', shard: '1/2', testHash: 'aa11', project: 'cua', branch: 'main', ciJob: 'github 1 test', artifactsDir: '/a', stepList: [historyStep(), historyStep({ index: 2, kind: 'verify', actions: [], verdict: 'NO', failureTypes: ['false_success'] })] })
     const b = historyRun('aaab-2', '2026-11-02T00:00:00.000Z', { model: 'openai/x', outcome: 'failed', failureTypes: ['no_progress', 'replay_drift'], file: undefined, build: undefined })
     await store.add([a, b])
     // A listing gives each step's time; one run comes with its steps.

@@ -37,12 +37,13 @@ export default class AgentprobeJestReporter {
 
   async onRunComplete(_contexts: unknown, results: AggregatedResult): Promise<void> {
     // The environment names each test's folder after its file and full name; the same rule finds it.
-    const traces = results.testResults.flatMap((file) =>
+    const ran = results.testResults.flatMap((file) =>
       file.testResults
-        .map((t) => join(artifactDirFor(this.#artifactsDir, relative(this.#root, file.testFilePath), t.fullName), 'trace.json'))
-        .filter((trace) => existsSync(trace)),
+        .map((t) => ({ path: join(artifactDirFor(this.#artifactsDir, relative(this.#root, file.testFilePath), t.fullName), 'trace.json'), testFile: file.testFilePath }))
+        .filter((t) => existsSync(t.path)),
     )
-    const history = await this.#record(traces)
+    const traces = ran.map((t) => t.path)
+    const history = await this.#record(ran)
     if (this.#options.report === false) return
     await publishReport({
       traces,
@@ -54,10 +55,10 @@ export default class AgentprobeJestReporter {
     })
   }
 
-  async #record(traces: string[]) {
+  async #record(traces: { path: string; testFile: string }[]) {
     const location = resolveHistory(this.#options.history, this.#root, process.env, 'withAgentprobe')
     if (!location || traces.length === 0) return undefined
     const context = await runContext(this.#root, process.env, this.#shard && { index: this.#shard.shardIndex, count: this.#shard.shardCount })
-    return recordRuns({ location, gifDir: gifDirFor(location, this.#root), traces: traces.map((path) => ({ path })), context, log: (line) => process.stdout.write(`${line}\n`) })
+    return recordRuns({ location, gifDir: gifDirFor(location, this.#root), traces, context, log: (line) => process.stdout.write(`${line}\n`) })
   }
 }

@@ -60,7 +60,7 @@ export class AgentprobeReporter implements Reporter {
     const ran = testModules.flatMap((m) =>
       [...m.children.allTests()].flatMap((t) => {
         const meta = t.meta().agentprobe
-        return meta ? [{ path: resolve(t.project.config.root, meta.trace), ...(t.project.name && { project: t.project.name }) }] : []
+        return meta ? [{ path: resolve(t.project.config.root, meta.trace), testFile: t.module.moduleId, ...(t.project.name && { project: t.project.name }) }] : []
       }),
     )
     const history = await this.#record(ran)
@@ -69,7 +69,7 @@ export class AgentprobeReporter implements Reporter {
     await publishReport({ traces, outDir: this.outDir, stepSummary: this.options.stepSummary, history, shown: (path) => this.#shown(path), log: (line) => this.#log(line) })
   }
 
-  async #record(traces: { path: string; project?: string }[]) {
+  async #record(traces: { path: string; project?: string; testFile: string }[]) {
     const location = this.options.history
     if (!location || traces.length === 0) return undefined
     // The CLI runs generated files from a temporary root: git is asked where the user is.

@@ -84,6 +84,7 @@ describe('a suite run against two models through the plugin', () => {
     for (const x of runs) {
       expect(x).toMatchObject({ model: 'offline', browser: 'chromium', target: 'browser', source: 'live', file: 'outcomes.cua.test.ts' })
       expect(x.build).toMatch(/^[0-9a-f]{12}$/)
+      expect(x.testHash).toMatch(/^[0-9a-f]{12}$/)
       expect(x.failureTypes).toEqual(x.outcome === 'failed' ? ['agent_reported_failure'] : [])
       // A failed run keeps its GIF, since the next run overwrites the artifacts folder.
       if (x.outcome === 'failed') expect(x.gif).toMatch(new RegExp(`history/gifs/${x.id}\\.gif$`))
