@@ -32,6 +32,7 @@ it('scores two cases on both builds with the offline model; a misjudged case cou
   { ...pick('popup/restyled'), id: 'popup/restyled-misjudged', expected: { good: 'pass', mutant: 'fail' } },
 ]`)
   const out = join(dir, 'out')
+  const started = new Date().toISOString()
   const run = await bench(['--models', 'offline', '--cases', cases, '--out', out])
 
   expect(run.exitCode, run.all).toBe(1)
@@ -71,6 +72,17 @@ it('scores two cases on both builds with the offline model; a misjudged case cou
   const html = await readFile(join(out, 'report/index.html'), 'utf8')
   expect(html).toContain('Benchmark · 2 cases × 2 builds × 1 · offline model')
   expect(html).toContain('<b>false pass</b> · offline · popup/restyled-misjudged [mutant] #1')
+
+  // Every run is in the history of the folder bench ran in, each build with its own fingerprint.
+  const history = await execa('node', [bin, 'history', '--json', '--since', started, '--test', '.bench.test.ts'], { cwd: root, reject: false, all: true })
+  expect(history.exitCode, history.all).toBe(0)
+  const recorded = (JSON.parse(history.stdout) as { runs: { file: string; build: string; model: string }[] }).runs
+  expect(recorded.map((r) => r.file).sort()).toEqual([
+    'popup/restyled-misjudged/good-r1.bench.test.ts', 'popup/restyled-misjudged/mutant-r1.bench.test.ts',
+    'popup/say-hello/good-r1.bench.test.ts', 'popup/say-hello/mutant-r1.bench.test.ts',
+  ])
+  const build = (file: string) => recorded.find((r) => r.file === file)!.build
+  expect(build('popup/say-hello/good-r1.bench.test.ts')).not.toBe(build('popup/say-hello/mutant-r1.bench.test.ts'))
 })
 
 it('--max-spend-usd: once the shared ledger reaches the cap no model call is made; the runs cut short are reported as not run and unscored', { timeout: 120_000 }, async () => {
