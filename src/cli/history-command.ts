@@ -3,7 +3,7 @@
 import { rm } from 'node:fs/promises'
 import { ConfigError } from '../core/errors.ts'
 import { summarizeHistory } from '../core/history-stats.ts'
-import { HISTORY_DAYS } from '../history/record-runs.ts'
+import { HISTORY_DAYS } from '../history/read-summary.ts'
 import { locationName, openHistoryStore } from '../history/open-store.ts'
 import { runsCsv } from '../report/history-csv.ts'
 import { renderHistoryText } from '../report/history-text.ts'

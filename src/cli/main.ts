@@ -25,7 +25,7 @@ export async function main(argv: string[], env: Env, out = process.stdout, err =
       case 'bench':
         return await (await import('./bench-command.ts')).benchCommand(rest, env, print)
       case 'report':
-        return await (await import('./report-command.ts')).reportCommand(rest, print)
+        return await (await import('./report-command.ts')).reportCommand(rest, env, print)
       case 'history':
         return await (await import('./history-command.ts')).historyCommand(rest, env, print)
       case 'compare':

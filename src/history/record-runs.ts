@@ -10,6 +10,7 @@ import { historyRecord, type HistoryRun, type RunContext } from '../core/history
 import { summarizeHistory, type HistorySummary } from '../core/history-stats.ts'
 import { traceSchema } from '../core/trace.ts'
 import { locationName, openHistoryStore, type HistoryLocation } from './open-store.ts'
+import { historySince } from './read-summary.ts'
 
 export interface RecordRunsOptions {
   location: HistoryLocation
@@ -23,8 +24,6 @@ export interface RecordRunsOptions {
   since?: string
   log(line: string): void
 }
-
-export const HISTORY_DAYS = 30
 
 /** Records the runs and answers the History view's summary; undefined (after a warning) when the store failed. */
 export async function recordRuns(o: RecordRunsOptions): Promise<HistorySummary | undefined> {
@@ -49,7 +48,7 @@ export async function recordRuns(o: RecordRunsOptions): Promise<HistorySummary |
     const store = await openHistoryStore(o.location)
     try {
       await store.add(records)
-      return summarizeHistory(await store.runs({ since: o.since ?? new Date(Date.now() - HISTORY_DAYS * 86_400_000).toISOString() }))
+      return summarizeHistory(await store.runs({ since: o.since ?? historySince() }))
     } finally {
       await store.close()
     }
