@@ -72,9 +72,9 @@ export class AgentprobeReporter implements Reporter {
   async #record(traces: { path: string; project?: string; testFile: string }[]) {
     const location = this.options.history
     if (!location || traces.length === 0) return undefined
-    // The CLI runs generated files from a temporary root: git is asked where the user is.
+    // The CLI runs generated files from a temporary root: git and the kept GIFs go where the user is.
     const context = await runContext(process.cwd(), process.env, this.#vitest?.config.shard)
-    return recordRuns({ location, gifDir: gifDirFor(location, this.#vitest?.config.root ?? process.cwd()), traces, context, log: (line) => this.#log(line) })
+    return recordRuns({ location, gifDir: gifDirFor(location, process.cwd()), traces, context, log: (line) => this.#log(line) })
   }
 
   #shown(path: string): string {
