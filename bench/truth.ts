@@ -96,15 +96,27 @@ export function headingOfOpenedPage(chrome: ChromeHelpers, { from, click, opens 
     const url = `chrome-extension://${chrome.extensionId}/${opens}`
     for (const open of await chrome.targets({ type: 'page', url })) await chrome.closeTarget(open.id)
     if (!(await clickVisible(tab, click))) return undefined
-    const opened = await chrome.waitForTarget({ type: 'page', url }, { timeout: 3000 }).catch(() => undefined)
+    // Under a loaded machine (a full bench, two browsers) the tab can take seconds to appear, and a
+    // heading read the moment it does finds a document not yet parsed: both read as "broken".
+    const opened = await chrome.waitForTarget({ type: 'page', url }, { timeout: 6000 }).catch(() => undefined)
     if (opened === undefined) return undefined
     try {
-      return await chrome.evaluate<string | undefined>({ url }, "document.querySelector('h1')?.textContent")
+      return (await chrome.evaluate<string | null>({ url }, FIRST_HEADING, { timeout: 5000 })) ?? undefined
     } finally {
       await chrome.closeTarget(opened.id)
     }
   })
 }
+
+/** The page's first heading once the document has one with text (3 s at most), else null. */
+const FIRST_HEADING = `(async () => {
+  const deadline = Date.now() + 3000
+  for (;;) {
+    const text = document.querySelector('h1')?.textContent?.trim()
+    if (text || Date.now() >= deadline) return text || null
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+})()`
 
 /** Sets a text field's value as typing would (input event included). */
 export function fill(tab: CheckTab, selector: string, value: string): Promise<void> {
