@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -22,8 +23,19 @@ it('rebuilds the report with the History view of the folder it runs in, and with
   expect(await readFile(join(cwd, 'artifacts/report/index.html'), 'utf8')).not.toContain('id="view-history"')
 
   const store = await SqliteHistoryStore.open(join(cwd, '.agentprobe', 'history.sqlite'))
-  await store.add([historyRun('r1', new Date().toISOString()), historyRun('r2', new Date().toISOString(), { outcome: 'failed' })])
+  await store.add([historyRun('r1', new Date(Date.now() - 1000).toISOString()), historyRun('r2', new Date().toISOString(), { outcome: 'failed' })])
   await store.close()
   await reportCommand([], {}, log, cwd)
-  expect(await readFile(join(cwd, 'artifacts/report/index.html'), 'utf8')).toMatch(/id="view-history"[\s\S]*passed \(r1\) and failed \(r2\)/)
+  const html = await readFile(join(cwd, 'artifacts/report/index.html'), 'utf8')
+  expect(html).toMatch(/id="view-history"[\s\S]*passed \(r1\) and failed \(r2\)/)
+  // The test turned red: its last green and first red run side by side, a page beside the report.
+  expect(html).toContain('<a class="compare" href="compare-r1-r2.html"')
+  expect(await readFile(join(cwd, 'artifacts/report/compare-r1-r2.html'), 'utf8')).toContain('r2')
+
+  // A report whose history no longer turns red drops the old page.
+  const again = await SqliteHistoryStore.open(join(cwd, '.agentprobe', 'history.sqlite'))
+  await again.prune(new Date(Date.now() + 1000).toISOString())
+  await again.close()
+  await reportCommand([], {}, log, cwd)
+  expect(existsSync(join(cwd, 'artifacts/report/compare-r1-r2.html'))).toBe(false)
 })

@@ -6,7 +6,7 @@ import { ConfigError } from '../core/errors.ts'
 import { findTraces } from '../report/find-traces.ts'
 import { writeReport } from '../report/write-report.ts'
 import { resolveHistory } from '../config/resolve-options.ts'
-import { readHistorySummary } from '../history/read-summary.ts'
+import { readReportHistory } from '../history/read-summary.ts'
 import { aliased, parseFlags } from './args.ts'
 import type { Env } from './main.ts'
 
@@ -26,9 +26,9 @@ export async function reportCommand(args: string[], env: Env, log: (line: string
   if (traces.length === 0) throw new ConfigError(`agentprobe report: no trace.json under ${shown(dir)} (run the tests first, or name the artifacts folder)`)
   // The History view too, when this folder (or AGENTPROBE_HISTORY_URL) has recorded runs.
   const location = resolveHistory(undefined, cwd, env, 'the environment')
-  const history = location && (await readHistorySummary(location, log))
+  const history = location && (await readReportHistory(location, log))
   const outDir = resolve(cwd, aliased<string>(values, 'output-dir', 'out', 'report') ?? join(dir, 'report'))
-  const report = await writeReport({ traces, outDir, title: values.title, ...(history && { history }) })
+  const report = await writeReport({ traces, outDir, title: values.title, ...(history && { history: history.summary, pairs: history.pairs }) })
   for (const problem of report.data.problems) log(`agentprobe report: skipped ${problem}`)
   const { suite } = report.data
   log(`agentprobe report: ${shown(report.html)}`)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { historyRun as run } from '../testing/history-runs.ts'
-import { filterRuns, flakiness, STRIP_LENGTH, summarizeHistory } from './history-stats.ts'
+import { filterRuns, flakiness, greenToRed, STRIP_LENGTH, summarizeHistory } from './history-stats.ts'
 
 const day = (d: number, h = 0) => new Date(Date.UTC(2026, 10, d, h)).toISOString()
 
@@ -29,6 +29,18 @@ describe('flakiness', () => {
 
   it('compares runs of one model only: passing on one model and failing on another is not flaky', () => {
     expect(flakiness([run('a', day(1), { model: 'openai/x' }), run('b', day(1), { model: 'offline', outcome: 'failed' })])).toBeUndefined()
+  })
+})
+
+describe('greenToRed', () => {
+  it("is the newest pass followed by a failure on one model's runs", () => {
+    const runs = [
+      run('p1', day(1)), run('f1', day(2), { outcome: 'failed' }), run('p2', day(3)),
+      run('m-pass', day(4), { model: 'other' }), run('p3', day(5)), run('m-fail', day(6), { model: 'other', outcome: 'failed' }), run('f2', day(7), { outcome: 'failed' }),
+    ]
+    expect(greenToRed(runs)).toEqual({ green: 'p3', red: 'f2' })
+    expect(greenToRed(runs.slice(0, 6))).toEqual({ green: 'm-pass', red: 'm-fail' })
+    expect(greenToRed([run('f', day(1), { outcome: 'failed' }), run('p', day(2))])).toBeUndefined()
   })
 })
 

@@ -31,6 +31,15 @@ export interface TestHistory {
   meanMs: number
   /** The newest failed run, for a link to what it looked like. */
   lastFailure?: { id: string; gif?: string; error?: string; startedAt: string }
+  /** The newest turn from green to red on one model: the last passing run and the failure right after it, to compare. */
+  greenToRed?: { green: string; red: string }
+}
+
+/** A test's last green run and the first red one after it, in full (with their steps), for a compare page. */
+export interface RunPair {
+  key: string
+  green: HistoryRun
+  red: HistoryRun
 }
 
 export interface ModelHistory {
@@ -121,6 +130,7 @@ function testHistory(key: string, runs: readonly HistoryRun[]): TestHistory {
   const passed = passes(runs)
   const why = flakiness(runs)
   const failure = runs.findLast((r) => r.outcome === 'failed')
+  const turn = greenToRed(runs)
   return {
     key,
     test: runs[0]!.test,
@@ -133,7 +143,20 @@ function testHistory(key: string, runs: readonly HistoryRun[]): TestHistory {
     strip: runs.slice(-STRIP_LENGTH).map((r) => ({ id: r.id, outcome: r.outcome, startedAt: r.startedAt, model: r.model, ...(r.failureTypes.length > 0 && { failureTypes: r.failureTypes }) })),
     meanMs: Math.round(sum(runs.map((r) => r.modelMs + r.harnessMs)) / runs.length),
     ...(failure && { lastFailure: { id: failure.id, startedAt: failure.startedAt, ...(failure.gif && { gif: failure.gif }), ...(failure.error && { error: failure.error }) } }),
+    ...(turn && { greenToRed: turn }),
   }
+}
+
+/** The newest pass followed by a failure among one model's runs (oldest first). */
+export function greenToRed(runs: readonly HistoryRun[]): { green: string; red: string } | undefined {
+  const previous = new Map<string, HistoryRun>()
+  let turn: { green: string; red: string; at: string } | undefined
+  for (const run of runs) {
+    const before = previous.get(run.model)
+    if (before?.outcome === 'passed' && run.outcome === 'failed' && (turn === undefined || run.startedAt >= turn.at)) turn = { green: before.id, red: run.id, at: run.startedAt }
+    previous.set(run.model, run)
+  }
+  return turn && { green: turn.green, red: turn.red }
 }
 
 /**

@@ -33,7 +33,8 @@ describe('recordRuns', () => {
     const lines: string[] = []
     const location = { kind: 'sqlite' as const, path: join(root, 'h', 'history.sqlite') }
     const summary = await recordRuns({ location, gifDir: join(root, 'h', 'gifs'), traces, context: { commit: 'c1' }, log: (l) => lines.push(l) })
-    expect(summary?.tests.map((t) => [t.test, t.runs, t.failed])).toEqual([['fails', 1, 1], ['passes', 1, 0]])
+    expect(summary?.summary.tests.map((t) => [t.test, t.runs, t.failed])).toEqual([['fails', 1, 1], ['passes', 1, 0]])
+    expect(summary?.pairs).toEqual([])
     expect(lines).toEqual([expect.stringMatching(/torn\/trace\.json not recorded \(/)])
     const store = await SqliteHistoryStore.open(location.path)
     const runs = await store.runs()

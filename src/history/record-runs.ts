@@ -7,10 +7,9 @@ import { copyFile, mkdir, readFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { errorMessage } from '../core/errors.ts'
 import { historyRecord, type HistoryRun, type RunContext } from '../core/history.ts'
-import { summarizeHistory, type HistorySummary } from '../core/history-stats.ts'
 import { traceSchema } from '../core/trace.ts'
 import { locationName, openHistoryStore, type HistoryLocation } from './open-store.ts'
-import { historySince } from './read-summary.ts'
+import { reportHistory, type ReportHistory } from './read-summary.ts'
 
 export interface RecordRunsOptions {
   location: HistoryLocation
@@ -25,8 +24,8 @@ export interface RecordRunsOptions {
   log(line: string): void
 }
 
-/** Records the runs and answers the History view's summary; undefined (after a warning) when the store failed. */
-export async function recordRuns(o: RecordRunsOptions): Promise<HistorySummary | undefined> {
+/** Records the runs and answers what the report shows of the history; undefined (after a warning) when the store failed. */
+export async function recordRuns(o: RecordRunsOptions): Promise<ReportHistory | undefined> {
   if (o.traces.length === 0) return undefined
   const records: HistoryRun[] = []
   const testHashes = new Map<string, Promise<string | undefined>>()
@@ -48,7 +47,7 @@ export async function recordRuns(o: RecordRunsOptions): Promise<HistorySummary |
     const store = await openHistoryStore(o.location)
     try {
       await store.add(records)
-      return summarizeHistory(await store.runs({ since: o.since ?? historySince() }))
+      return await reportHistory(store, o.since)
     } finally {
       await store.close()
     }

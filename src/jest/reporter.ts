@@ -47,7 +47,7 @@ export default class AgentprobeJestReporter {
     if (this.#options.report === false) return
     await publishReport({
       traces,
-      history,
+      ...(history && { history: history.summary, pairs: history.pairs }),
       outDir: join(this.#artifactsDir, 'report'),
       stepSummary: process.env.GITHUB_STEP_SUMMARY,
       shown: (path) => (relative(process.cwd(), path).startsWith('..') ? path : relative(process.cwd(), path)),

@@ -3,7 +3,7 @@
 // summary file. A report that cannot be written is a warning: it never fails the run.
 import { appendFile } from 'node:fs/promises'
 import { errorMessage } from '../core/errors.ts'
-import type { HistorySummary } from '../core/history-stats.ts'
+import type { HistorySummary, RunPair } from '../core/history-stats.ts'
 import { renderMarkdown } from './render-markdown.ts'
 import { writeReport } from './write-report.ts'
 
@@ -14,6 +14,8 @@ export interface PublishOptions {
   stepSummary?: string
   /** The run history, shown in the report's History view. */
   history?: HistorySummary
+  /** Tests that turned red: their last green and first red runs, each pair a compare page beside the report. */
+  pairs?: RunPair[]
   /** A path as messages show it (relative to the project when inside it). */
   shown(path: string): string
   log(line: string): void
@@ -22,7 +24,7 @@ export interface PublishOptions {
 export async function publishReport(o: PublishOptions): Promise<void> {
   if (o.traces.length === 0) return
   try {
-    const report = await writeReport({ traces: o.traces, outDir: o.outDir, ...(o.history && { history: o.history }) })
+    const report = await writeReport({ traces: o.traces, outDir: o.outDir, ...(o.history && { history: o.history, pairs: o.pairs ?? [] }) })
     const { suite } = report.data
     o.log(`agentprobe report: ${o.shown(report.html)} (${suite.passed}/${suite.tests} passed, mean score ${suite.meanScore.toFixed(2)})`)
     for (const problem of report.data.problems) o.log(`agentprobe report: ${problem}`)

@@ -19,8 +19,8 @@ const FAILURE_COLOURS = ['#b91c1c', '#ea580c', '#9333ea', '#a16207', '#be185d', 
 
 type Strip = TestHistory['strip']
 
-/** The view's body; `gifs` maps a run id to its kept GIF's address in the report. */
-export function renderHistory(s: HistorySummary, gifs: Readonly<Record<string, string>>): string {
+/** The view's body; `gifs` maps a run id to its kept GIF's address in the report, `compares` a test key to its compare page. */
+export function renderHistory(s: HistorySummary, gifs: Readonly<Record<string, string>>, compares: Readonly<Record<string, string>> = {}): string {
   if (s.runs === 0) return '<section class="history"><h2 class="section">History</h2><p class="meta">No runs recorded yet.</p></section>'
   const passed = s.tests.reduce((n, t) => n + t.passed, 0)
   const flaky = s.tests.filter((t) => t.flaky)
@@ -37,19 +37,21 @@ export function renderHistory(s: HistorySummary, gifs: Readonly<Record<string, s
 <div class="cards">${cards.map(([v, k]) => `<div class="card"><b>${h(v)}</b><span>${h(k)}</span></div>`).join('')}</div>
 ${Object.keys(s.failureCounts).length ? `<div class="chips">${failureCountsText(s.failureCounts).split(', ').map((c) => `<span>${h(c)}</span>`).join('')}</div>` : ''}
 <h3>Flaky tests</h3>
-${flaky.length ? `<ul class="flaky">${flaky.map((t) => flakyItem(t, gifs)).join('')}</ul>` : '<p class="meta">None: every test passed or failed alike on each commit and build.</p>'}
+${flaky.length ? `<ul class="flaky">${flaky.map((t) => flakyItem(t, gifs, compares[t.key])).join('')}</ul>` : '<p class="meta">None: every test passed or failed alike on each commit and build.</p>'}
 <h3>Last ${STRIP_LENGTH} runs per test</h3>
 <table class="strips"><thead><tr><th>test</th><th>passed</th><th>runs, oldest first</th></tr></thead>
-<tbody>${s.tests.map((t) => `<tr data-test="${h(t.key)}"><td>${h(t.key)}</td><td>${t.passed}/${t.runs}</td><td class="strip">${strip(t.strip)}</td></tr>`).join('')}</tbody></table>
+<tbody>${s.tests.map((t) => `<tr data-test="${h(t.key)}"><td>${h(t.key)}${compares[t.key] ? ` · ${compareLink(compares[t.key]!)}` : ''}</td><td>${t.passed}/${t.runs}</td><td class="strip">${strip(t.strip)}</td></tr>`).join('')}</tbody></table>
 ${heatmap(s)}
 ${trends(s)}
 </section>`
 }
 
-function flakyItem(t: TestHistory, gifs: Readonly<Record<string, string>>): string {
+const compareLink = (href: string) => `<a class="compare" href="${h(href)}" target="_blank">last green against first red</a>`
+
+function flakyItem(t: TestHistory, gifs: Readonly<Record<string, string>>, compare: string | undefined): string {
   const gif = t.lastFailure && gifs[t.lastFailure.id]
   const failure = t.lastFailure ? ` · last failed ${h(day(t.lastFailure.startedAt))}${t.lastFailure.error ? `: ${h(t.lastFailure.error)}` : ''}` : ''
-  return `<li data-test="${h(t.key)}"><b>${h(t.key)}</b> <span class="why">${h(t.flakyWhy ?? '')}</span>${failure}${gif ? ` · <a class="gif" href="${h(gif)}" target="_blank">GIF of the failing run</a>` : ''}</li>`
+  return `<li data-test="${h(t.key)}"><b>${h(t.key)}</b> <span class="why">${h(t.flakyWhy ?? '')}</span>${failure}${gif ? ` · <a class="gif" href="${h(gif)}" target="_blank">GIF of the failing run</a>` : ''}${compare ? ` · ${compareLink(compare)}` : ''}</li>`
 }
 
 function strip(runs: Strip): string {

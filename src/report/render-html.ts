@@ -29,7 +29,7 @@ ${data.problems.length ? `<section class="problems">${data.problems.map((p) => `
 ${data.tests.map(renderTest).join('\n')}
 </main>
 </div>
-${data.history ? `<div class="view" id="view-history" hidden>${renderHistory(data.history, data.historyGifs ?? {})}</div>` : ''}
+${data.history ? `<div class="view" id="view-history" hidden>${renderHistory(data.history, data.historyGifs ?? {}, data.historyCompares ?? {})}</div>` : ''}
 <script>${PAGE_JS}</script>
 </body>
 </html>

@@ -53,9 +53,11 @@ export interface ReportData {
   /** The run history (the History view), and its kept GIFs' addresses by run id. */
   history?: HistorySummary
   historyGifs?: Record<string, string>
+  /** Test key → its compare page (last green against first red), beside index.html. */
+  historyCompares?: Record<string, string>
 }
 
-export function buildReportData(entries: readonly TraceEntry[], options: ScoreOptions & { title?: string; generatedAt?: string; problems?: string[] } & Pick<ReportData, 'bench' | 'history' | 'historyGifs'> = {}): ReportData {
+export function buildReportData(entries: readonly TraceEntry[], options: ScoreOptions & { title?: string; generatedAt?: string; problems?: string[] } & Pick<ReportData, 'bench' | 'history' | 'historyGifs' | 'historyCompares'> = {}): ReportData {
   const scored = entries.map((e) => ({ ...e, score: scoreTrace(e.trace, options) }))
   return {
     title: options.title ?? 'agentprobe report',
@@ -65,7 +67,7 @@ export function buildReportData(entries: readonly TraceEntry[], options: ScoreOp
     leaderboard: buildLeaderboard(scored),
     problems: options.problems ?? [],
     ...(options.bench && { bench: options.bench }),
-    ...(options.history && { history: options.history, historyGifs: options.historyGifs ?? {} }),
+    ...(options.history && { history: options.history, historyGifs: options.historyGifs ?? {}, historyCompares: options.historyCompares ?? {} }),
   }
 }
 

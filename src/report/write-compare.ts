@@ -14,13 +14,15 @@ export interface WriteCompareOptions {
   b: HistoryRun
   /** The page's folder: compare-<idA8>-<idB8>.html and data/. */
   outDir: string
+  /** data/ files written so far by the report the page goes beside (its clean-up keeps them). */
+  written?: Map<string, number>
 }
 
 /** Writes the page and answers its path. */
 export async function writeComparePage(o: WriteCompareOptions): Promise<string> {
   const dataDir = join(o.outDir, 'data')
   await mkdir(dataDir, { recursive: true })
-  const written = new Map<string, number>()
+  const written = o.written ?? new Map<string, number>()
   const hrefs = { a: new Map<string, string>(), b: new Map<string, string>() }
   for (const side of ['a', 'b'] as const) {
     const dir = o[side].artifactsDir

@@ -2,15 +2,16 @@
 // beside the page as content-addressed files (data/<sha256>.png), so identical frames are stored
 // once, the page stays small, and the folder opens offline anywhere it is copied whole.
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
-import { dirname, join, resolve } from 'node:path'
+import { basename, dirname, join, resolve } from 'node:path'
 import { errorMessage } from '../core/errors.ts'
-import type { HistorySummary } from '../core/history-stats.ts'
+import type { HistorySummary, RunPair } from '../core/history-stats.ts'
 import type { ScoreOptions } from '../core/scoring.ts'
 import { traceSchema, type Trace } from '../core/trace.ts'
 import { copyToData } from './data-files.ts'
 import { buildReportData, type ReportData, type TraceEntry } from './report-data.ts'
 import { renderHtml } from './render-html.ts'
 import { renderMarkdown } from './render-markdown.ts'
+import { writeComparePage } from './write-compare.ts'
 
 export interface WriteReportOptions {
   /** trace.json files, in any order (the report sorts tests by file, name and model). */
@@ -22,6 +23,8 @@ export interface WriteReportOptions {
   bench?: ReportData['bench']
   /** The run history, for the History view; its tests' kept GIFs are copied beside the page. */
   history?: HistorySummary
+  /** Tests that turned red: each pair's compare page is written beside the report and linked from the History view. */
+  pairs?: readonly RunPair[]
 }
 
 export interface WrittenReport {
@@ -61,10 +64,14 @@ export async function writeReport(o: WriteReportOptions): Promise<WrittenReport>
     const href = lastFailure?.gif && (await copyToData(lastFailure.gif, dataDir, written))
     if (href) historyGifs[lastFailure.id] = href
   }
+  const historyCompares: Record<string, string> = {}
+  for (const { key, green, red } of o.pairs ?? []) historyCompares[key] = basename(await writeComparePage({ a: green, b: red, outDir: o.outDir, written }))
   // Files of earlier reports that this one no longer shows.
   for (const name of await readdir(dataDir)) if (!written.has(name)) await rm(join(dataDir, name), { force: true })
+  const pages = new Set(Object.values(historyCompares))
+  for (const name of await readdir(o.outDir)) if (/^compare-.*\.html$/.test(name) && !pages.has(name)) await rm(join(o.outDir, name), { force: true })
 
-  const data = buildReportData(entries, { ...o.score, title: o.title, problems, bench: o.bench, ...(o.history && { history: o.history, historyGifs }) })
+  const data = buildReportData(entries, { ...o.score, title: o.title, problems, bench: o.bench, ...(o.history && { history: o.history, historyGifs, historyCompares }) })
   const html = renderHtml(data)
   const paths = { html: join(o.outDir, 'index.html'), markdown: join(o.outDir, 'summary.md') }
   await writeFile(paths.html, html)

@@ -66,7 +66,7 @@ export class AgentprobeReporter implements Reporter {
     const history = await this.#record(ran)
     if (this.options.report === false) return
     const traces = ran.map((t) => t.path)
-    await publishReport({ traces, outDir: this.outDir, stepSummary: this.options.stepSummary, history, shown: (path) => this.#shown(path), log: (line) => this.#log(line) })
+    await publishReport({ traces, outDir: this.outDir, stepSummary: this.options.stepSummary, ...(history && { history: history.summary, pairs: history.pairs }), shown: (path) => this.#shown(path), log: (line) => this.#log(line) })
   }
 
   async #record(traces: { path: string; project?: string; testFile: string }[]) {

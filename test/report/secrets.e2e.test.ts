@@ -58,7 +58,7 @@ it('masks a known key and a secret-flagged text in progress lines, captions and 
   // The run history keeps the steps' actions and texts: masked there too.
   const history = join(dir, 'history.sqlite')
   const summary = await recordRuns({ location: { kind: 'sqlite', path: history }, gifDir: join(dir, 'gifs'), traces: [{ path: join(dir, 'trace.json') }], context: {}, log: () => undefined })
-  expect(summary?.runs).toBe(1)
+  expect(summary?.summary.runs).toBe(1)
   const stored = Buffer.concat(await Promise.all((await readdir(dir)).filter((f) => f.startsWith('history.sqlite')).map((f) => readFile(join(dir, f)))))
   expect(stored.toString('utf8')).toContain('type "key •••"')
   expect(stored.toString('utf8')).not.toMatch(new RegExp(`${KEY}|${PASSWORD}`))
