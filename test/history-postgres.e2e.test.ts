@@ -187,36 +187,16 @@ describe('PostgresHistoryStore', () => {
   }, 30_000)
 })
 
-// One CI shard: loads the store, says ready, and on "go" opens the database (fresh: the two
-// shards race to migrate it) and adds its runs one transaction at a time. The URL comes in the
-// environment, so a failed shard's command line does not show the password.
-const SHARD = `
-const [module, shard, count] = process.argv.slice(1)
-const { PostgresHistoryStore } = await import(module)
-const step = (index) => ({ index, call: 1, kind: 'agent', actions: ['click'], status: 'continue', failureTypes: [], modelMs: 10, harnessMs: 5, costUsd: 0.001 })
-const run = (i) => ({
-  id: shard + '-' + i, startedAt: new Date(Date.UTC(2026, 2, 1, 0, 0, i)).toISOString(), test: 'shard test ' + i, target: 'browser', model: 'm',
-  source: 'live', outcome: 'passed', failureTypes: [], steps: 1, tokens: 1, costUsd: 0.001, modelMs: 10, harnessMs: 5, score: 1, shard, stepList: [step(1), step(2)],
-})
-console.log('ready')
-await new Promise((go) => process.stdin.once('data', go))
-const started = Date.now()
-const store = await PostgresHistoryStore.open(process.env.HISTORY_URL)
-for (let i = 0; i < Number(count); i++) await store.add([run(i)])
-console.log(JSON.stringify({ name: store.name, started, ended: Date.now() }))
-await store.close()
-`
-
 describe('two shards and a password', () => {
   it('two shards opening a fresh database at once migrate it once and keep all 600 runs; the password shows nowhere', async () => {
     const { user, password } = server.passwordUser
     const trusted = await freshDatabase()
     const url = as(trusted, user, password)
-    const module = join(root, 'src/history/postgres-store.ts')
+    const shardScript = join(root, 'test/history-shard.ts')
     // One shard has the password in its URL, the other in PGPASSWORD (pg's environment variable).
     const shards = [
-      execa(process.execPath, ['--input-type=module', '-e', SHARD, module, 'a', '300'], { env: { HISTORY_URL: url } }),
-      execa(process.execPath, ['--input-type=module', '-e', SHARD, module, 'b', '300'], { env: { HISTORY_URL: as(trusted, user), PGPASSWORD: password } }),
+      execa(process.execPath, [shardScript, 'a', '300'], { env: { HISTORY_URL: url } }),
+      execa(process.execPath, [shardScript, 'b', '300'], { env: { HISTORY_URL: as(trusted, user), PGPASSWORD: password } }),
     ]
     await Promise.all(shards.map((shard) => Promise.race([once(shard.stdout, 'data'), shard])))
     for (const shard of shards) shard.stdin.end('go\n')

@@ -22,29 +22,9 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true })
 })
 
-// One shard: loads the store, says ready, and on "go" opens the file (fresh: the two shards race
-// to create and migrate it) and adds its runs one transaction at a time.
-const SHARD = `
-const [module, path, shard, count] = process.argv.slice(1)
-const { SqliteHistoryStore } = await import(module)
-const step = (index) => ({ index, call: 1, kind: 'agent', actions: ['click'], status: 'continue', failureTypes: [], modelMs: 10, harnessMs: 5, costUsd: 0.001 })
-const run = (i) => ({
-  id: shard + '-' + i, startedAt: new Date(Date.UTC(2026, 2, 1, 0, 0, i)).toISOString(), test: 'shard test ' + i, target: 'browser', model: 'm',
-  source: 'live', outcome: 'passed', failureTypes: [], steps: 1, tokens: 1, costUsd: 0.001, modelMs: 10, harnessMs: 5, score: 1, shard, stepList: [step(1), step(2)],
-})
-console.log('ready')
-await new Promise((go) => process.stdin.once('data', go))
-const started = Date.now()
-const store = await SqliteHistoryStore.open(path)
-for (let i = 0; i < Number(count); i++) await store.add([run(i)])
-console.log(JSON.stringify({ started, ended: Date.now() }))
-await store.close()
-`
-
 it('two shards writing one fresh file at once keep all 600 runs, migrated once, none told the database is locked', async () => {
   const path = join(dir, 'shards', 'history.sqlite')
-  const module = join(root, 'src/history/sqlite-store.ts')
-  const shards = ['a', 'b'].map((shard) => execa(process.execPath, ['--input-type=module', '-e', SHARD, module, path, shard, '300'], { all: true }))
+  const shards = ['a', 'b'].map((shard) => execa(process.execPath, [join(root, 'test/history-shard.ts'), shard, '300'], { all: true, env: { HISTORY_PATH: path } }))
   await Promise.all(shards.map((shard) => Promise.race([once(shard.stdout, 'data'), shard])))
   for (const shard of shards) shard.stdin.end('go\n')
   const done = await Promise.all(shards)
