@@ -4,6 +4,7 @@ import { access } from 'node:fs/promises'
 import { join, relative, resolve } from 'node:path'
 import { oneOf, parseFlags } from './args.ts'
 import { formatCheck, type Check } from './check.ts'
+import { checkHistory } from './history-check.ts'
 import { checkManifest } from './manifest-checks.ts'
 import { checkModel } from './model-check.ts'
 import { checkAndroidSdk, checkChromium, checkDisplay, checkNode, checkTool, TOOLS } from './system-checks.ts'
@@ -36,6 +37,7 @@ export async function doctorCommand(args: string[], env: Record<string, string |
     checks.push({ name: 'manifest', status: 'skip', detail: 'no extension checked: pass --extension DIR (./dist is checked when it has a manifest.json)' })
   }
   checks.push(values['check-model'] ? await checkModel(values.model, env, extension && resolve(cwd, extension)) : { name: 'model', status: 'skip', detail: 'not called: pass --check-model for one tiny verification call' })
+  checks.push(await checkHistory(cwd, env))
 
   const width = Math.max(...checks.map((c) => c.name.length))
   for (const check of checks) log(formatCheck(check, width))
