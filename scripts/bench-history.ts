@@ -4,6 +4,7 @@
 // take over 10,000 stored runs, on SQLite and on a private PostgreSQL server side by side.
 // Figures, not assertions: these machines are noisy. Ends with one JSON line.
 import { mkdir, mkdtemp, readdir, stat, writeFile } from 'node:fs/promises'
+import pg from 'pg'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { HistoryRun } from '../src/core/history.ts'
@@ -66,7 +67,7 @@ async function measure(label: string, location: HistoryLocation, dir: string) {
     for (let i = 0; i < STORED; i += 1000) await fill.add(syntheticRuns(Math.min(1000, STORED - i), i))
   })
   await fill.close()
-  const size = location.kind === 'sqlite' ? await sqliteBytes(location.path) : undefined
+  const size = location.kind === 'sqlite' ? await sqliteBytes(location.path) : await postgresBytes(location.url)
 
   // One test's record at a run's end, as the reporters make it: open, read its trace, add, close.
   const traces = await Promise.all(Array.from({ length: 20 }, (_, i) => traceFile(join(dir, label), i)))
@@ -94,6 +95,18 @@ async function measure(label: string, location: HistoryLocation, dir: string) {
   console.log(`  History view (report written)              ${ms(view)}`)
   if (size) console.log(`  size                                       ${(size / 1e6).toFixed(1)} MB, ${((size / runs.length) * 1000 / 1e6).toFixed(2)} MB per 1,000 runs`)
   return figures
+}
+
+/** The two tables with their indexes and TOAST, as the server stores them. */
+async function postgresBytes(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    const { rows } = await client.query<{ bytes: string }>("SELECT pg_total_relation_size('agentprobe_runs') + pg_total_relation_size('agentprobe_steps') AS bytes")
+    return Number(rows[0]!.bytes)
+  } finally {
+    await client.end()
+  }
 }
 
 async function sqliteBytes(path: string): Promise<number> {
