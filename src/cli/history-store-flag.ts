@@ -4,12 +4,13 @@ import { isAbsolute, resolve } from 'node:path'
 import { ConfigError } from '../core/errors.ts'
 import { resolveHistory } from '../config/resolve-options.ts'
 import type { HistoryLocation } from '../history/open-store.ts'
+import { isPostgresUrl, withoutUserInfo } from '../history/server-address.ts'
 import type { Env } from './main.ts'
 
 export function historyLocation(store: string | undefined, cwd: string, env: Env, command: string): HistoryLocation {
   if (store !== undefined) {
-    if (/^postgres(ql)?:\/\//.test(store)) return { kind: 'postgres', url: store }
-    if (/^[a-z]+:\/\//i.test(store)) throw new ConfigError(`agentprobe ${command}: --store must be a SQLite file or a postgres:// URL, got "${store.replace(/\/\/[^@/]*@/, '//…@')}"`)
+    if (isPostgresUrl(store)) return { kind: 'postgres', url: store }
+    if (/^[a-z]+:\/\//i.test(store)) throw new ConfigError(`agentprobe ${command}: --store must be a SQLite file or a postgres:// URL, got "${withoutUserInfo(store)}"`)
     return { kind: 'sqlite', path: isAbsolute(store) ? store : resolve(cwd, store) }
   }
   const location = resolveHistory(undefined, cwd, env, `agentprobe ${command}`)

@@ -4,6 +4,7 @@ import { resolveAndroid, type AndroidOptions } from './android-options.ts'
 import { chooseModel } from '../model-choice/choose-model.ts'
 import { ConfigError } from '../core/errors.ts'
 import type { HistoryLocation } from '../history/open-store.ts'
+import { isPostgresUrl, withoutUserInfo } from '../history/server-address.ts'
 import { cassetteMode, DEFAULT_SCREEN, isCi, replayWaitMs, resolvePath, urlPasswords, type AgentprobeOptions, type ResolvedOptions } from './options.ts'
 
 export const DEFAULT_HISTORY_FILE = '.agentprobe/history.sqlite'
@@ -38,7 +39,7 @@ export function resolveHistory(option: AgentprobeOptions['history'], root: strin
   if (option !== undefined && (option === null || typeof option !== 'object')) throw new ConfigError(`${source} history must be false or { url } or { path }, got ${JSON.stringify(option)}`)
   const [url, from] = option?.url !== undefined ? [option.url, `${source} history.url`] : [env.AGENTPROBE_HISTORY_URL, 'AGENTPROBE_HISTORY_URL']
   if (url) {
-    if (!/^postgres(ql)?:\/\//.test(url)) throw new ConfigError(`${from} must be a postgres:// URL, got "${url.replace(/\/\/[^@/]*@/, '//…@')}"`)
+    if (!isPostgresUrl(url)) throw new ConfigError(`${from} must be a postgres:// URL, got "${withoutUserInfo(url)}"`)
     // A config file is committed; a password in it would be published with the repo.
     if (from !== 'AGENTPROBE_HISTORY_URL' && urlPasswords(url).length > 0) throw new ConfigError(`${from} carries a password: leave it out and set PGPASSWORD (or the whole URL in AGENTPROBE_HISTORY_URL) in the environment`)
     return { kind: 'postgres', url }

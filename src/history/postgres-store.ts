@@ -9,7 +9,7 @@ import { filterRuns, type HistoryFilter } from '../core/history-stats.ts'
 import type { HistoryStore } from './history-store.ts'
 import { MIGRATIONS_TABLE, pendingMigrations, SCHEMA_VERSION } from './migrations.ts'
 import { serverAddress, type Secrets } from './server-address.ts'
-import { RUN_COLUMNS, runFromRow, runValues, STEP_COLUMNS, stepsByRun, stepValues, type Row, type SqlValue } from './rows.ts'
+import { idPrefix, onlyMatch, RUN_COLUMNS, runFromRow, runValues, STEP_COLUMNS, stepsByRun, stepValues, type Row, type SqlValue } from './rows.ts'
 
 /** Held by the transaction that migrates; any fixed bigint of our own ('agntprob' as bytes). */
 const MIGRATION_LOCK = '7018699990662016866'
@@ -86,9 +86,7 @@ export class PostgresHistoryStore implements HistoryStore {
 
   async run(idOrPrefix: string): Promise<HistoryRun | undefined> {
     // ILIKE: SQLite's LIKE ignores ASCII case, and a prefix typed either way finds the same run there.
-    const rows = await this.#guard(() => this.#rows("SELECT * FROM agentprobe_runs WHERE id ILIKE $1 || '%' LIMIT 2", [idOrPrefix.replace(/[\\%_]/g, '\\$&')]))
-    if (rows.length > 1) throw new Error(`run id "${idOrPrefix}" is ambiguous: it starts more than one run's id; give more of it`)
-    const row = rows[0]
+    const row = onlyMatch(idOrPrefix, await this.#guard(() => this.#rows("SELECT * FROM agentprobe_runs WHERE id ILIKE $1 || '%' LIMIT 2", [idPrefix(idOrPrefix)])))
     if (!row) return undefined
     const steps = await this.#guard(() => this.#rows('SELECT * FROM agentprobe_steps WHERE run_id = $1', [String(row.id)]))
     return runFromRow(row, stepsByRun(steps).get(String(row.id)) ?? [])

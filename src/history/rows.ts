@@ -85,6 +85,15 @@ export function stepFromRow(row: Row): HistoryStep {
   return step
 }
 
+/** A run id's prefix as a LIKE parameter: LIKE's wildcards in it are taken literally (escape \\). */
+export const idPrefix = (idOrPrefix: string): string => idOrPrefix.replace(/[\\%_]/g, '\\$&')
+
+/** The one row a prefix lookup found (it asks for two at most), or undefined; two are an error that says so. */
+export function onlyMatch(idOrPrefix: string, rows: readonly Row[]): Row | undefined {
+  if (rows.length > 1) throw new Error(`run id "${idOrPrefix}" is ambiguous: it starts more than one run's id; give more of it`)
+  return rows[0]
+}
+
 /** Steps grouped by their run, in step order. */
 export function stepsByRun(rows: readonly Row[]): Map<string, HistoryStep[]> {
   const byRun = new Map<string, HistoryStep[]>()

@@ -30,3 +30,9 @@ function decode(s: string): string {
     return s
   }
 }
+
+/** postgres:// or postgresql://: the addresses the history's server store takes. */
+export const isPostgresUrl = (text: string): boolean => /^postgres(ql)?:\/\//.test(text)
+
+/** Any URL as an error message may quote it: user and password replaced by an ellipsis. */
+export const withoutUserInfo = (url: string): string => url.replace(/\/\/[^@/]*@/, '//…@')

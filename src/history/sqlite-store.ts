@@ -9,7 +9,7 @@ import type { HistoryRun } from '../core/history.ts'
 import { filterRuns, type HistoryFilter } from '../core/history-stats.ts'
 import type { HistoryStore } from './history-store.ts'
 import { MIGRATIONS_TABLE, pendingMigrations, SCHEMA_VERSION } from './migrations.ts'
-import { insertSql, RUN_COLUMNS, runFromRow, runValues, STEP_COLUMNS, stepsByRun, stepValues, type Row, type SqlValue } from './rows.ts'
+import { idPrefix, insertSql, onlyMatch, RUN_COLUMNS, runFromRow, runValues, STEP_COLUMNS, stepsByRun, stepValues, type Row, type SqlValue } from './rows.ts'
 
 const BUSY_TIMEOUT_MS = 10_000
 
@@ -98,9 +98,7 @@ export class SqliteHistoryStore implements HistoryStore {
   }
 
   async run(idOrPrefix: string): Promise<HistoryRun | undefined> {
-    const rows = this.#db.prepare(toSqlite("SELECT * FROM agentprobe_runs WHERE id LIKE $1 || '%' ESCAPE '\\' LIMIT 2")).all(idOrPrefix.replace(/[\\%_]/g, '\\$&')) as Row[]
-    if (rows.length > 1) throw new Error(`run id "${idOrPrefix}" is ambiguous: it starts more than one run's id; give more of it`)
-    const row = rows[0]
+    const row = onlyMatch(idOrPrefix, this.#db.prepare(toSqlite("SELECT * FROM agentprobe_runs WHERE id LIKE $1 || '%' ESCAPE '\\' LIMIT 2")).all(idPrefix(idOrPrefix)) as Row[])
     if (!row) return undefined
     const steps = this.#db.prepare(toSqlite('SELECT * FROM agentprobe_steps WHERE run_id = $1')).all(String(row.id)) as Row[]
     return runFromRow(row, stepsByRun(steps).get(String(row.id)) ?? [])
