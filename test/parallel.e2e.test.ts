@@ -1,5 +1,5 @@
 // Two workers at once: each has its own display, DevTools port and browser (asserted from what the
-// tests themselves saw), and both really ran at the same time.
+// tests themselves saw), and both held their leases at the same time (each waits to see the other's mark).
 import { execa } from 'execa'
 import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -10,9 +10,10 @@ const root = resolve(import.meta.dirname, '..')
 
 it('gives each worker its own display, port and browser', async () => {
   const artifacts = await mkdtemp(join(tmpdir(), 'agentprobe-parallel-'))
+  const marks = await mkdtemp(join(tmpdir(), 'agentprobe-parallel-marks-'))
   const r = await execa('node', [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'test/pool-project/vitest.config.ts', '--maxWorkers=2', 'slot-'], {
     cwd: root,
-    env: { POOL_EXTENSION: join(root, 'fixtures/extensions/sidepanel'), POOL_ARTIFACTS: artifacts },
+    env: { POOL_EXTENSION: join(root, 'fixtures/extensions/sidepanel'), POOL_ARTIFACTS: artifacts, POOL_MARKS: marks },
     all: true,
     reject: false,
   })

@@ -1,8 +1,16 @@
+import { existsSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { expect, test } from 'agentprobe/vitest'
 
+// Each slot holds its lease until it sees the other's mark: both leases are held at once, or it times out.
 test('slot a holds its own display and browser', async ({ browser, screen }) => {
   const start = Date.now()
-  await new Promise((resolve) => setTimeout(resolve, 1500))
+  const marks = process.env.POOL_MARKS!
+  writeFileSync(join(marks, 'slot-a'), '')
+  while (!existsSync(join(marks, 'slot-b'))) {
+    if (Date.now() - start > 120_000) throw new Error('slot b never held its lease while slot a did')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
   const frame = await screen.capture()
   expect(frame.width).toBe(1280)
   const { display, endpoint, pid } = browser.lease
