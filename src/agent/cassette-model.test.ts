@@ -216,19 +216,20 @@ describe('CassetteModel watching a screen that is not there yet', () => {
   })
 
   it('replays a step whose model saw a screen still changing, on the screen its answer met', async () => {
-    // Recorded under load: the loop's frame after each click caught the page mid-change (`page 9`);
-    // by the time the model answered, the page was drawn.
+    // Recorded under load: the loop's frame after each click caught the page mid-change (`page 9`,
+    // then `page 8`: never the frame the click was decided on); by the time the model answered, the
+    // page was drawn.
     const fading = gridScreen()
     let n = 0
     let caught = false
     const capture = fading.capture.bind(fading)
     fading.onPerform = (_a, self) => {
-      self.content = 'page 9'
-      caught = false
       n++
+      self.content = `page ${10 - n}`
+      caught = false
     }
     fading.capture = async () => {
-      if (fading.content === 'page 9' && caught) fading.content = `page ${n}`
+      if (fading.content === `page ${10 - n}` && caught) fading.content = `page ${n}`
       caught = true
       return capture()
     }
@@ -238,7 +239,7 @@ describe('CassetteModel watching a screen that is not there yet', () => {
     const [agent] = recorder.calls
     if (agent?.kind !== 'agent') throw new Error('no agent call recorded')
     expect(agent.steps.map((step) => step.answeredOn !== undefined)).toEqual([false, true, true])
-    // A replay on a machine that draws at once never shows `page 9`.
+    // A replay on a machine that draws at once never shows those.
     const s = gridScreen()
     const replay = watching('replay', recorder.calls, s, 300)
     const result = await run(replay, s, 'done?')

@@ -29,4 +29,7 @@ export const AGENT_DEFAULTS = {
   // A click's effect (a popup opening) may take a few hundred ms to start on a loaded machine, and
   // a slowed animation paints less often than every 100 ms: see waitForStable.
   settle: { stableMs: 200, reactionMs: 300, timeoutMs: 2500 },
+  // A screen still exactly as it was before a click is watched this much longer, from the next step's
+  // capture (a permission prompt that closes 400 ms after its button is clicked): see runAgent.
+  lateReactionMs: 1500,
 } as const

@@ -63,6 +63,17 @@ describe('runAgent', () => {
     expect(types).toContain('no_progress')
   })
 
+  it('shows the model the screen a late click drew, not the one the click was decided on', async () => {
+    // A loaded machine: settle saw no reaction, and the click is drawn 400 ms after it.
+    const screen = new FakeScreen()
+    screen.onPerform = (_a, s) => void setTimeout(() => (s.content = 'prompt closed'), 400)
+    const seen: string[] = []
+    const { result } = await run([(t) => (seen.push(new TextDecoder().decode(t.frame.png)), t.step === 1 ? click(5, 5) : passed)], {}, [], screen)
+    expect(result.status).toBe('passed')
+    expect(seen).toEqual(['initial', 'prompt closed'])
+    expect(result.run.steps[1]?.notes?.[0]).toMatch(/the screen had not changed since step 1's actions when settled; it did \d+ ms after this step began/)
+  })
+
   it('verifies a claimed success cold and tags false_success on a NO that holds on a second look', async () => {
     const no = { answer: 'NO' as const, evidence: "'Done' not found" }
     const { result, types, model } = await run([passed], { verify: "Is 'Done' shown?" }, [no, no])

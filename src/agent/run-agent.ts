@@ -16,7 +16,7 @@ import {
 } from '../core/failures.ts'
 import { isBlankFrame } from '../core/frame.ts'
 import { ZERO_USAGE, addUsage, type Decision, type Model, type StepOutcome } from '../core/model.ts'
-import type { Screen } from '../core/screen.ts'
+import { waitForChange, type Screen } from '../core/screen.ts'
 import type { TraceRun, TraceSink, TraceStep, TraceVerification } from '../core/trace.ts'
 import { AGENT_DEFAULTS, type AgentOptions } from './options.ts'
 import { classifyError } from './classify-error.ts'
@@ -76,13 +76,23 @@ export async function runAgent(deps: AgentDeps, instruction: string, options: Ag
 
   for (let step = 1; step <= maxSteps; step++) {
     const failures: Failure[] = []
+    const notes: string[] = []
     const timings = { captureMs: 0, modelMs: 0, actMs: 0, settleMs: 0 }
     let decision: Decision
     let frameHash = ''
     let sentFrame: string | undefined
     try {
       let t = performance.now()
-      const frame = await screen.capture()
+      let frame = await screen.capture()
+      // Input that left the screen exactly as it was decided on has not been drawn yet (a loaded
+      // machine), or did nothing: a model given that frame again would act on what is gone.
+      const before = acted.at(-1)
+      if (before?.step === step - 1 && before.frameHash === frame.hash && before.actions.some((a) => a.type !== 'wait' && a.type !== 'move')) {
+        const later = await waitForChange(screen, frame, { timeoutMs: AGENT_DEFAULTS.lateReactionMs, signal })
+        if (later) await screen.settle(settle)
+        frame = later ? await screen.capture() : frame
+        notes.push(later ? `the screen had not changed since step ${before.step}'s actions when settled; it did ${Math.round(performance.now() - t)} ms after this step began` : `no change on screen within ${AGENT_DEFAULTS.lateReactionMs} ms after step ${before.step}'s actions`)
+      }
       timings.captureMs = Math.round(performance.now() - t)
       lastFrame = await sink.saveFrame(frame, 'step', `step ${step}`)
       frameHash = frame.hash
@@ -134,7 +144,7 @@ export async function runAgent(deps: AgentDeps, instruction: string, options: Ag
       timings,
       failures,
       ...(sentFrame ? { sent: sentFrame } : {}),
-      ...(decision.notes?.length ? { notes: decision.notes } : {}),
+      ...(notes.length + (decision.notes?.length ?? 0) ? { notes: [...notes, ...(decision.notes ?? [])] } : {}),
     }
     const budget = detectBudgetExceeded(run.usage, options, step)
     if (budget) {
