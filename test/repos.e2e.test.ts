@@ -33,7 +33,7 @@ interface Row {
   pm: Manager
   /** Their test runner: with Jest, init leaves their config to their tests and writes the cua suite a config and a script of its own. */
   runner?: 'jest'
-  /** The user's test count, as their own test command reports it. */
+  /** The user's test count, as their own test command reports it (the fixture's, before agentprobe). */
   theirs: number
   /** The folder init should find the built extension in. */
   built: string
@@ -86,8 +86,6 @@ describe.concurrent('agentprobe in a repository that already has its own build, 
     if (pm.install) await step('install', pm.install)
     await step('adding agentprobe', [...pm.add, tarball])
     await step('build', [...pm.run, 'build'])
-    const before = await step('their tests before init', [...pm.run, 'test'])
-    expect(passed(before), before).toBe(theirs)
     const config = (await readdir(dir)).find((file) => (runner === 'jest' ? /^jest\.config\./ : /^vitest\.config\./).test(file))!
     const configBefore = await readFile(join(dir, config), 'utf8')
 
