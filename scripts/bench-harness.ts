@@ -21,6 +21,7 @@ import { extensionDir } from '../fixtures/extensions/mutate.ts'
 
 const SIZE = { width: 1920, height: 1080 }
 const SMALL = { width: 1280, height: 720 }
+const REPAINTING = '<body><script>let i = 0; (function paint() { document.body.style.background = `hsl(${i++ % 360} 60% 50%)`; requestAnimationFrame(paint) })()</script>'
 const ROOT = resolve(import.meta.dirname, '..')
 const RUNS = Number(process.argv[2] ?? 5)
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN
@@ -87,11 +88,21 @@ async function main(): Promise<void> {
   const locator = new Locator()
   const dir = await mkdtemp(join(tmpdir(), 'agentprobe-bench-'))
   try {
+    // A page that repaints every frame: each capture is a new frame, read, scanned and encoded.
+    const moving = await helpers.openPage(`data:text/html,${encodeURIComponent(REPAINTING)}`)
     const captures: number[] = []
     for (let i = 0; i < 15; i++) captures.push((await time(() => screen.capture()))[1])
+    await helpers.navigate(moving.id, 'about:blank')
+    await screen.settle({ stableMs: 300 })
+    // A still screen: the frame captured last, stamped again after a read and a comparison.
+    const stillCaptures: number[] = []
+    for (let i = 0; i < 15; i++) stillCaptures.push((await time(() => screen.capture()))[1])
     const small = await X11Screen.start(SMALL)
     const smallCaptures: number[] = []
-    for (let i = 0; i < 15; i++) smallCaptures.push((await time(() => small.capture()))[1])
+    for (let i = 0; i < 15; i++) {
+      await execa('xsetroot', ['-solid', i % 2 ? '#336699' : '#996633'], { env: { DISPLAY: small.display } }) // a new frame each time
+      smallCaptures.push((await time(() => small.capture()))[1])
+    }
     await small.close()
     const reloads: number[] = []
     for (let i = 0; i < RUNS; i++) reloads.push(await reloadExtension(helpers, await loadExtensionDir(chrome.extensionPath!), () => chrome.loadUnpacked(chrome.extensionPath!)))
@@ -129,6 +140,7 @@ async function main(): Promise<void> {
     const figures = {
       coldStartMs: Math.round(median(cold)),
       captureMs1080p: Math.round(median(captures)),
+      stillCaptureMs1080p: Number(median(stillCaptures).toFixed(1)),
       scrotCaptureMs1080p: Math.round(median(scrotCaptures)),
       stepOverheadMs: Math.round(median(ours)),
       seedStepMs: Math.round(median(seed)),
@@ -144,7 +156,7 @@ async function main(): Promise<void> {
     }
     console.log(`cold start to extension ready   median ${fmt(median(cold))}  (${cold.map(fmt).join(', ')})`)
     console.log(`warm reload after a rebuild      median ${fmt(median(reloads))}  (no browser restart)`)
-    console.log(`capture 1920×1080 (framebuffer)  median ${fmt(median(captures))}`)
+    console.log(`capture 1920×1080 (framebuffer)  median ${fmt(median(captures))}   a still screen (the last frame again) ${fmt(median(stillCaptures))}`)
     console.log(`capture 1280×720 (framebuffer)   median ${fmt(median(smallCaptures))}`)
     console.log(`capture 1920×1080 (scrot)        median ${fmt(median(scrotCaptures))}`)
     console.log(`per step, capture + act + settle median ${fmt(median(ours))}   seed-style ${fmt(median(seed))}   ratio ${figures.stepRatio}`)

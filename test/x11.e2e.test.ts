@@ -161,14 +161,20 @@ describe('owned Xvfb: capture and settle', () => {
     expect(result.waitedMs).toBeLessThan(500)
   })
 
-  it('keeps the hash while nothing changes and changes it when the page does', async () => {
+  it('keeps the hash while nothing changes (the same frame, stamped again) and changes it when the page does', async () => {
+    await screen.settle()
     const before = await screen.capture()
-    expect((await screen.capture()).hash).toBe(before.hash)
+    const again = await screen.capture()
+    expect(again.hash).toBe(before.hash)
+    // The still screen is not encoded again: the same PNG, with the time of the second capture.
+    expect(again.png).toBe(before.png)
+    expect(again.at).toBeGreaterThanOrEqual(before.at)
     await act({ type: 'click', x: 900, y: 500, button: 'left' })
     await waitForPage((s) => s.down?.[1] === 900)
     await screen.settle()
     const after = await screen.capture()
     expect(after.hash).not.toBe(before.hash)
+    expect(after.png).not.toBe(before.png)
     expect((await screen.capture()).hash).toBe(after.hash)
   })
 })
