@@ -314,7 +314,6 @@ export class CassetteModel implements Model {
     return latest
   }
 
-  /** Waits until the step's recorded thinking time (bounded) has passed since its frame was captured; returns the ms it planned to wait. */
   /** Waits until the decision is as old as the recorded model's answer was (capped), and says how it went. */
   async #hold(step: AgentCall['steps'][number], frame: Frame, signal?: AbortSignal): Promise<string> {
     const wanted = Math.min(step.thinkMs ?? UNTIMED_HOLD_MS, this.#o.holdMaxMs ?? REPLAY_HOLD_MAX_MS)
@@ -330,7 +329,6 @@ export class CassetteModel implements Model {
     // Under load, watching for the screen can take longer than the hold: then it holds 0 ms.
     return `replay held the decision ${planned} ms and acts ${Date.now() - frame.at} ms after its frame (${wanted} ms wanted, as the model took when it was recorded)`
   }
-
 
   #replaying(): boolean {
     return this.#o.mode === 'auto' || this.#o.mode === 'replay'
