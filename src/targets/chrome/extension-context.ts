@@ -4,6 +4,7 @@
 // popup) as it was.
 import { ConfigError } from '../../core/errors.ts'
 import type { ChromeCalls, WaitOptions } from './chrome-calls.ts'
+import { closeTargets } from './close-targets.ts'
 import type { TargetFilter, TargetInfo } from './match-target.ts'
 
 /** The fixture's calls these helpers use: evaluate, and opening and closing a tab. */
@@ -18,12 +19,23 @@ export async function inExtensionTab<T>(chrome: ExtensionTabs, helper: string, u
   return inBackgroundTab(chrome, `chrome-extension://${chrome.extensionId}/manifest.json`, use, options)
 }
 
-/** Runs `use` with a filter for a background tab at `url`, closed afterwards whatever happens. */
+/** How long a closed helper tab may stay listed, ms. */
+const CLOSE_MS = 5000
+
+/**
+ * Runs `use` with a filter for a background tab at `url`, closed afterwards whatever happens; on
+ * success it returns once the tab is gone from the target list (a test that lists pages next must
+ * not see it), and a tab still listed after CLOSE_MS is a TargetError naming it.
+ */
 export async function inBackgroundTab<T>(chrome: ExtensionTabs, url: string, use: (tab: TargetFilter) => Promise<T>, options: WaitOptions = {}): Promise<T> {
   const tab = await chrome.openPage(url, { ...options, background: true })
+  let result: T
   try {
-    return await use({ type: 'page', url: tab.url })
-  } finally {
-    await chrome.closeTarget(tab.id).catch(() => undefined)
+    result = await use({ type: 'page', url: tab.url })
+  } catch (error) {
+    await closeTargets(chrome, [tab], CLOSE_MS).catch(() => undefined) // the error that matters is use's
+    throw error
   }
+  await closeTargets(chrome, [tab], CLOSE_MS)
+  return result
 }
