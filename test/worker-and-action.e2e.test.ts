@@ -74,7 +74,8 @@ describe('the service worker', () => {
     const reason = () => chrome.evaluate({ type: 'service_worker' }, `chrome.storage.local.get('installReason').then((s) => s.installReason)`)
     expect(await reason()).toBe('install')
     await chrome.reloadExtension()
-    expect(await reason()).toBe('update')
+    // The new worker answers before its onInstalled handler's storage write lands.
+    await expect.poll(reason, { timeout: 5000 }).toBe('update')
   })
 })
 
