@@ -45,6 +45,12 @@ export async function waitForBrowserDrawn(screen: Screen, { pinnedIcon, timeoutM
   return { drawn: false, waitedMs: performance.now() - start, evidence }
 }
 
+/** Waits as waitForBrowserDrawn does; a screen never drawn is a warning, since the first step may still cope. */
+export async function warnUnlessDrawn(screen: Screen, pinnedIcon: boolean, warn: (line: string) => void = console.warn): Promise<void> {
+  const drawn = await waitForBrowserDrawn(screen, { pinnedIcon })
+  if (!drawn.drawn) warn(`agentprobe: the browser did not look fully drawn within ${Math.round(drawn.waitedMs)} ms (${drawn.evidence}); the first step may see it half drawn`)
+}
+
 async function lookAt(frame: Frame, pinnedIcon: boolean): Promise<{ drawn: boolean; evidence: string }> {
   if (frame.luma && frame.luma.stdev < 2) return { drawn: false, evidence: 'a blank frame' }
   const raster = await decodeImage(frame.png)

@@ -1,6 +1,7 @@
 // The worker's end of the browser pool: lease this slot's display and browser from the main
 // process, then see the display and drive the browser from here.
 import { AgentprobeError, type ErrorCode } from '../core/errors.ts'
+import { warnUnlessDrawn } from './browser-drawn.ts'
 import type { BrowserHandle } from './browser-session.ts'
 import type { Lease } from './browser-pool.ts'
 import { ChromeHelpers } from '../targets/chrome/cdp.ts'
@@ -16,7 +17,8 @@ export async function leaseBrowser(poolUrl: string, slot: string, extension: str
   const screen = await X11Screen.attach({ display: lease.display, framebufferPath: lease.framebufferPath })
   // The DevTools pipe stays with the main process: its calls are relayed there.
   const pipe: PipeCall = (method, params) => postToPool(poolUrl, '/pipe', { slot, method, params })
-  const chrome = await ChromeHelpers.connect({ ...lease.endpoint, pipe, display: lease.display })
+  const toolbarDrawn = () => warnUnlessDrawn(screen, lease.endpoint.extensionId !== undefined)
+  const chrome = await ChromeHelpers.connect({ ...lease.endpoint, pipe, display: lease.display }, { toolbarDrawn })
   return {
     lease,
     screen,

@@ -117,11 +117,11 @@ export class BrowserPool {
     // The first step must see the browser drawn, its toolbar icon included, not a blank display.
     const drawn = await waitForBrowserDrawn(screen, { pinnedIcon: extension !== undefined })
     if (!drawn.drawn) this.#log(`agentprobe: the browser did not look fully drawn within ${Math.round(drawn.waitedMs)} ms (${drawn.evidence}); the first step may see it half drawn`)
-    const { port, webSocketUrl, version, extensionId, pid, userDataDir } = chrome
+    const { port, webSocketUrl, version, extensionId, extensionPath, pid, userDataDir } = chrome
     return {
       display: screen.display,
       ...(screen.framebufferPath && { framebufferPath: screen.framebufferPath }),
-      endpoint: { port, webSocketUrl, version, extensionId, userDataDir },
+      endpoint: { port, webSocketUrl, version, extensionId, extensionPath, userDataDir },
       versions: slot.versions,
       pid,
       reused,

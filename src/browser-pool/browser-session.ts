@@ -6,7 +6,7 @@ import { ChromeHelpers } from '../targets/chrome/cdp.ts'
 import { launchChrome } from '../targets/chrome/launcher.ts'
 import { launchedExtension, resetBrowserState } from '../targets/chrome/reset-browser.ts'
 import { X11Screen } from '../targets/x11/x11-screen.ts'
-import { waitForBrowserDrawn } from './browser-drawn.ts'
+import { warnUnlessDrawn } from './browser-drawn.ts'
 import { buildFingerprint } from './build-fingerprint.ts'
 import { readExtensionInfo } from './extension-info.ts'
 
@@ -55,19 +55,16 @@ export async function startBrowser(display: DisplayHandle, options: BrowserOptio
     size: display.screen.size,
     url: options.url,
   })
+  // The first step must see the browser drawn, its toolbar icon included, not a blank display.
+  const untilDrawn = () => warnUnlessDrawn(display.screen, options.extension !== undefined)
   let chrome: ChromeHelpers
   try {
-    chrome = await ChromeHelpers.connect(process)
+    chrome = await ChromeHelpers.connect(process, { toolbarDrawn: untilDrawn })
   } catch (error) {
     await process.close()
     throw error
   }
   const extension = options.extension ? await readExtensionInfo(options.extension) : undefined
-  // The first step must see the browser drawn, its toolbar icon included, not a blank display.
-  const untilDrawn = async () => {
-    const drawn = await waitForBrowserDrawn(display.screen, { pinnedIcon: options.extension !== undefined })
-    if (!drawn.drawn) console.warn(`agentprobe: the browser did not look fully drawn within ${Math.round(drawn.waitedMs)} ms (${drawn.evidence}); the first step may see it half drawn`)
-  }
   await untilDrawn()
   return {
     screen: display.screen,

@@ -1,6 +1,7 @@
 // The `chrome` fixture: deterministic checks over the Chrome DevTools Protocol next to the pixels
 // the agent sees — which targets exist, what a page, popup, side panel or the extension's service
 // worker says. One browser-wide connection; pages are reached through flat sessions on it.
+import { join } from 'node:path'
 import { raceAbort } from '../../core/abort.ts'
 import { ConfigError, TargetError, TimeoutError, isAgentprobeError } from '../../core/errors.ts'
 import { CdpConnection } from './cdp-connection.ts'
@@ -16,6 +17,9 @@ import { triggerAction, type TriggerActionOptions, type TriggeredAction } from '
 import { serviceWorkerState, stopServiceWorker, type WorkerState } from './worker-lifecycle.ts'
 import { reloadLoadedExtension } from './extension-reload.ts'
 import { registeredContextMenu, type ContextMenuItem, type ContextMenuOptions } from './context-menu.ts'
+import { loadExtensionDir, type ExtensionDir } from './extension-dir.ts'
+import { installVersion, updateToBuild, type InstalledVersion, type UpdatedVersion, type VersionOptions } from './extension-versions.ts'
+import type { VersionSource } from './version-source.ts'
 
 export type { EvaluateOptions, WaitOptions } from './chrome-calls.ts'
 
@@ -25,21 +29,35 @@ const PAGE_LOAD_MS = 15_000
 // Resolves once the document has loaded; evaluated right after the navigation commits.
 const LOADED = `document.readyState === 'complete' || new Promise((resolve) => addEventListener('load', () => resolve(true), { once: true }))`
 
+/** What the holder of the browser's screen offers the helpers. */
+export interface SeenBy {
+  /**
+   * Resolves once the screen shows the toolbar drawn and still, the extension's button in it: after
+   * a version is installed or updated Chrome lays its toolbar out again, later than DevTools answers.
+   */
+  toolbarDrawn?: () => Promise<void>
+}
+
 export class ChromeHelpers implements ChromeCalls {
   readonly port: number
   readonly version: string
-  readonly extensionId: string | undefined
   /** Aborted with a TargetError coded AGENTPROBE_TARGET_CRASHED when the browser dies or its DevTools connection drops. */
   readonly signal: AbortSignal
   readonly #cdp: CdpConnection
   readonly #pipe: PipeCall | undefined
   readonly #userDataDir: string | undefined
   readonly #display: string | undefined
+  readonly #extensionPath: string | undefined
+  readonly #toolbarDrawn: (() => Promise<void>) | undefined
+  // Changes when a test installs the version users have under the ID both versions share.
+  #extensionId: string | undefined
 
-  private constructor(endpoint: ChromeEndpoint, cdp: CdpConnection) {
+  private constructor(endpoint: ChromeEndpoint, cdp: CdpConnection, seen: SeenBy) {
     this.port = endpoint.port
     this.version = endpoint.version
-    this.extensionId = endpoint.extensionId
+    this.#extensionId = endpoint.extensionId
+    this.#extensionPath = endpoint.extensionPath
+    this.#toolbarDrawn = seen.toolbarDrawn
     this.signal = cdp.signal
     this.#cdp = cdp
     this.#pipe = endpoint.pipe
@@ -47,9 +65,14 @@ export class ChromeHelpers implements ChromeCalls {
     this.#display = endpoint.display
   }
 
+  /** The ID of the extension under test, as the browser runs it now. */
+  get extensionId(): string | undefined {
+    return this.#extensionId
+  }
+
   /** Opens the browser-wide DevTools connection. */
-  static async connect(endpoint: ChromeEndpoint): Promise<ChromeHelpers> {
-    return new ChromeHelpers(endpoint, await CdpConnection.open(endpoint))
+  static async connect(endpoint: ChromeEndpoint, seen: SeenBy = {}): Promise<ChromeHelpers> {
+    return new ChromeHelpers(endpoint, await CdpConnection.open(endpoint), seen)
   }
 
   /** The browser's targets (pages, popups, side panels, service workers…) that match `filter`. */
@@ -114,10 +137,15 @@ export class ChromeHelpers implements ChromeCalls {
     return this.openPage(`chrome-extension://${this.extensionId}/${path.replace(/^\/+/, '')}`, { timeout, signal })
   }
 
-  /** Opens `url` in a new tab (`background`: behind the active one), waits for it to load and returns its target. */
-  async openPage(url: string, { timeout = PAGE_LOAD_MS, signal, background = false }: WaitOptions & { background?: boolean } = {}): Promise<TargetInfo> {
+  /**
+   * Opens `url` in a new tab, waits for it to load and returns its target. `hidden`: in no tab strip
+   * and no window, off the agent's screen (a Chromium without `hidden`, which the installed protocol
+   * types do not list yet, opens it as a background tab).
+   */
+  async openPage(url: string, { timeout = PAGE_LOAD_MS, signal, hidden = false }: WaitOptions & { hidden?: boolean } = {}): Promise<TargetInfo> {
     signal?.throwIfAborted()
-    const { targetId } = await this.#cdp.call('Target.createTarget', (c) => c.send('Target.createTarget', { url: 'about:blank', background }))
+    const params = { url: 'about:blank', ...(hidden && { background: true, hidden: true }) }
+    const { targetId } = await this.#cdp.call('Target.createTarget', (c) => c.send('Target.createTarget', params))
     try {
       await this.navigate(targetId, url, { timeout, signal })
     } catch (error) {
@@ -224,6 +252,26 @@ export class ChromeHelpers implements ChromeCalls {
     return reloadLoadedExtension(this, options)
   }
 
+  /**
+   * Installs the version users have in place of the build under test, with the ID the two share
+   * (the build's manifest `key`, else one agentprobe assigns): a folder, a .zip or .crx, or
+   * `{ git, build, output }`. Its onInstalled fires with reason 'install'; call update() next.
+   */
+  async installVersion(source: VersionSource, options: WaitOptions & { cwd?: string } = {}): Promise<InstalledVersion> {
+    const installed = await installVersion(this, await this.#build('installVersion'), source, this.#versionOptions('installVersion', options))
+    this.#extensionId = installed.id
+    await this.#toolbarDrawn?.()
+    return installed
+  }
+
+  /** Replaces the installed version with the build under test, as Chrome's update does: storage, permissions and pin are kept, onInstalled fires with reason 'update'. */
+  async update(options: WaitOptions = {}): Promise<UpdatedVersion> {
+    const updated = await updateToBuild(this, await this.#build('update'), this.#versionOptions('update', options))
+    this.#extensionId = updated.id
+    await this.#toolbarDrawn?.()
+    return updated
+  }
+
   /** The extension's context-menu items as Chrome registered them (from the profile's own record of them). */
   contextMenu(options?: ContextMenuOptions): Promise<ContextMenuItem[]> {
     return registeredContextMenu(this.#userDataDir, this.extensionId, options)
@@ -232,6 +280,16 @@ export class ChromeHelpers implements ChromeCalls {
   /** Closes the DevTools connection (not the browser). */
   close(): Promise<void> {
     return this.#cdp.close()
+  }
+
+  async #build(call: string): Promise<ExtensionDir> {
+    if (this.#extensionPath === undefined) throw new ConfigError(`${call}() needs the extension under test, but none was configured`)
+    return loadExtensionDir(this.#extensionPath)
+  }
+
+  #versionOptions(call: string, { timeout, signal, cwd }: WaitOptions & { cwd?: string }): VersionOptions {
+    if (this.#userDataDir === undefined) throw new ConfigError(`${call}() stages versions in the browser's profile, but this browser's profile folder is not known`)
+    return { stagingRoot: join(this.#userDataDir, 'agentprobe-versions'), timeout, signal: this.#with(signal), cwd }
   }
 
   // An MV3 worker stops after ~30 s idle and drops out of the target list. When nothing matches

@@ -8,6 +8,8 @@ export interface ChromeEndpoint {
   readonly version: string
   /** The loaded unpacked extension's ID, when there is one. */
   readonly extensionId?: string | undefined
+  /** The folder of the build under test, which update() installs. */
+  readonly extensionPath?: string | undefined
   /** Aborted, with a TargetError coded AGENTPROBE_TARGET_CRASHED, when the browser dies unexpectedly. */
   readonly signal?: AbortSignal | undefined
   /** True once an orderly shutdown has begun: a dropped connection is then no crash. */

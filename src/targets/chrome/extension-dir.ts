@@ -13,6 +13,8 @@ export interface ExtensionDir {
   path: string
   /** From the manifest's `key` when it has one, else from `path`. */
   id: string
+  /** The manifest's `key`, when it has one. */
+  key: string | undefined
   /** The manifest's `name`, as written (a `__MSG_…__` placeholder stays one), for messages. */
   name: string
   /** Whether the manifest asks for the `storage` permission (required or optional): the extension may have chrome.storage. */
@@ -44,7 +46,7 @@ export async function loadExtensionDir(dir: string): Promise<ExtensionDir> {
   const storageApi = [manifest.permissions, manifest.optional_permissions].some((list) => Array.isArray(list) && list.includes('storage'))
   const sidePanelApi = Array.isArray(manifest.permissions) && manifest.permissions.includes('sidePanel')
   const optionalPermissions = [manifest.optional_permissions, manifest.optional_host_permissions].some((list) => Array.isArray(list) && list.length > 0)
-  return { path, id, name: typeof manifest.name === 'string' ? manifest.name : '', storageApi, sidePanelApi, optionalPermissions, serviceWorker }
+  return { path, id, key: manifest.key, name: typeof manifest.name === 'string' ? manifest.name : '', storageApi, sidePanelApi, optionalPermissions, serviceWorker }
 }
 
 /** A manifest field naming a file: a string naming a file that exists. */

@@ -1,0 +1,147 @@
+// Release day: the version users have installed first (from a folder, a store zip, a git tag and
+// its build), then the build under test as Chrome's update, in one real Chromium leased as a test
+// worker leases it; and the reset that gives the next file the build under test again.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { execa } from 'execa'
+import { strToU8, zipSync } from 'fflate'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { leaseBrowser, type LeasedBrowser } from '../src/browser-pool/browser-lease.ts'
+import { BrowserPool } from '../src/browser-pool/browser-pool.ts'
+import { startPoolServer, type PoolServer } from '../src/browser-pool/pool-server.ts'
+import { extensionIdForPath } from '../src/targets/chrome/extension-id.ts'
+
+// Version 1 keeps the colour at the top level; version 2 keeps it under `settings` and moves it on update.
+const WORKER = {
+  '1.0.0': `chrome.runtime.onInstalled.addListener(async (details) => {
+    const { log = [] } = await chrome.storage.local.get('log')
+    await chrome.storage.local.set({ log: [...log, { ...details, version: '1.0.0' }] })
+  })`,
+  '2.0.0': `chrome.runtime.onInstalled.addListener(async (details) => {
+    const { log = [], color } = await chrome.storage.local.get(['log', 'color'])
+    if (details.reason === 'update' && color !== undefined) {
+      await chrome.storage.local.set({ settings: { color } })
+      await chrome.storage.local.remove('color')
+    }
+    await chrome.storage.local.set({ log: [...log, { ...details, version: '2.0.0' }] })
+  })`,
+}
+const files = (version: keyof typeof WORKER) => ({
+  'manifest.json': JSON.stringify({ manifest_version: 3, name: 'Settings Keeper', version, permissions: ['storage'], background: { service_worker: 'worker.js' }, action: { default_title: 'Settings Keeper' } }),
+  'worker.js': WORKER[version],
+})
+const WORKER_TARGET = { type: 'service_worker' }
+const STORED = 'chrome.storage.local.get(null)'
+interface Stored {
+  log?: { reason: string; previousVersion?: string; version: string }[]
+  color?: string
+  settings?: { color: string }
+}
+
+let dir: string
+let build: string
+let pool: BrowserPool
+let server: PoolServer
+let browser: LeasedBrowser
+
+async function writeFolder(folder: string, content: Record<string, string>): Promise<string> {
+  await mkdir(folder, { recursive: true })
+  for (const [name, text] of Object.entries(content)) await writeFile(join(folder, name), text)
+  return folder
+}
+
+// The log onInstalled writes lands after the worker answers: poll for it.
+async function stored(until: (s: Stored) => boolean): Promise<Stored> {
+  let last: Stored = {}
+  await expect.poll(async () => until((last = await browser.chrome.evaluate<Stored>(WORKER_TARGET, STORED))), { timeout: 5000 }).toBe(true)
+  return last
+}
+
+// Whether Chrome shows the action on the toolbar, as chrome://extensions says (its "Pin to toolbar" switch).
+async function pinned(): Promise<boolean> {
+  const { chrome } = browser
+  const page = await chrome.openPage('chrome://extensions', { hidden: true })
+  try {
+    return await chrome.evaluate<boolean>({ type: page.type, url: page.url }, `chrome.developerPrivate.getExtensionInfo(${JSON.stringify(chrome.extensionId)}).then((info) => info.pinnedToToolbar)`)
+  } finally {
+    await chrome.closeTarget(page.id)
+  }
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'agentprobe-update-'))
+  build = await writeFolder(join(dir, 'build'), files('2.0.0'))
+  pool = new BrowserPool({ size: { width: 1280, height: 720 }, log: () => undefined })
+  server = await startPoolServer(pool)
+  browser = await leaseBrowser(server.url, 'update', build)
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+  await pool?.close()
+  await rm(dir, { recursive: true, force: true })
+})
+
+describe('chrome.installVersion, then chrome.update', () => {
+  it('keeps the ID and the storage of a folder version, fires onInstalled with update and previousVersion, and runs the migration', async () => {
+    const { chrome } = browser
+    const launched = chrome.extensionId
+    expect(launched).toBe(extensionIdForPath(build))
+    await expect(chrome.update()).rejects.toThrow('call chrome.installVersion(source) first')
+
+    const installed = await chrome.installVersion(await writeFolder(join(dir, 'v1'), files('1.0.0')))
+    expect(installed.version).toBe('1.0.0')
+    expect(installed.id).not.toBe(launched)
+    expect(chrome.extensionId).toBe(installed.id)
+    expect(await pinned()).toBe(true)
+    await stored((s) => s.log?.length === 1)
+    await chrome.evaluate(WORKER_TARGET, `chrome.storage.local.set({ color: 'teal' })`)
+
+    const updated = await chrome.update()
+    expect(updated).toMatchObject({ id: installed.id, version: '2.0.0', previousVersion: '1.0.0' })
+    const after = await stored((s) => s.log?.length === 2)
+    expect(after.log).toEqual([
+      { reason: 'install', version: '1.0.0' },
+      { reason: 'update', previousVersion: '1.0.0', version: '2.0.0' },
+    ])
+    expect(after).toMatchObject({ settings: { color: 'teal' } })
+    expect(after.color).toBeUndefined()
+    expect(await chrome.evaluate(WORKER_TARGET, 'chrome.runtime.getManifest().version')).toBe('2.0.0')
+    expect(await pinned()).toBe(true)
+  })
+
+  it('starts again from a store zip: the version installed before and its data are gone', async () => {
+    const { chrome } = browser
+    const zip = join(dir, 'store-1.0.0.zip')
+    await writeFile(zip, zipSync(Object.fromEntries(Object.entries(files('1.0.0')).map(([name, text]) => [name, strToU8(text)]))))
+    await chrome.installVersion(zip)
+    expect(await stored((s) => s.log?.length === 1)).toEqual({ log: [{ reason: 'install', version: '1.0.0' }] })
+    expect((await chrome.update()).previousVersion).toBe('1.0.0')
+  })
+
+  it('builds a git tag once and installs what its build wrote', async () => {
+    const repo = await writeFolder(join(dir, 'repo'), { ...files('1.0.0'), 'build.mjs': `import { cpSync, mkdirSync } from 'node:fs'\nmkdirSync('dist')\nfor (const f of ['manifest.json', 'worker.js']) cpSync(f, 'dist/' + f)\n` })
+    const git = (...args: string[]) => execa('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: repo })
+    await git('init', '-q')
+    await git('add', '.')
+    await git('commit', '-qm', 'release 1.0.0')
+    await git('tag', 'v1.0.0')
+    const source = { git: 'v1.0.0', build: 'node build.mjs', output: 'dist' }
+    const installed = await browser.chrome.installVersion(source, { cwd: repo })
+    expect(installed.version).toBe('1.0.0')
+    expect(await stored((s) => s.log?.length === 1)).toEqual({ log: [{ reason: 'install', version: '1.0.0' }] })
+  })
+
+  it('gives the next file the build under test from its own folder, fresh', async () => {
+    await browser.close()
+    browser = await leaseBrowser(server.url, 'update', build)
+    const { chrome } = browser
+    expect(chrome.extensionId).toBe(extensionIdForPath(build))
+    const loaded = await chrome.pipe<{ extensions: { id: string; path: string }[] }>('Extensions.getExtensions')
+    expect(loaded.extensions).toEqual([expect.objectContaining({ id: extensionIdForPath(build), path: build })])
+    expect(await pinned()).toBe(true)
+    // Its storage was cleared and it was reloaded (onInstalled says 'update' after every reset): no setting of the last file is left.
+    expect(await stored((s) => s.log?.length === 1)).toEqual({ log: [expect.objectContaining({ version: '2.0.0' })] })
+  })
+})
