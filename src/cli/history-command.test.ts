@@ -24,9 +24,9 @@ async function storeWith(): Promise<string> {
   return path
 }
 
-const run = async (args: string[]) => {
+const run = async (args: string[], cwd?: string) => {
   const lines: string[] = []
-  const code = await historyCommand(args, {}, (l) => lines.push(l))
+  const code = await historyCommand(args, {}, (l) => lines.push(l), cwd)
   return { code, out: lines.join('\n') }
 }
 
@@ -61,6 +61,22 @@ describe('agentprobe history', () => {
     expect([code, out]).toEqual([0, expect.stringMatching(/^agentprobe history: pruned 1 run started before \d{4}-\d\d-\d\d from /)])
     expect(existsSync(join(path, '..', 'old.gif'))).toBe(false)
     expect(JSON.parse((await run(['--json', '--store', path, '--since', '365d'])).out).runs).toHaveLength(3)
+  })
+
+  it('reads a project that has recorded nothing as empty, without making a file; a --store that is not there is refused', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'agentprobe-history-cli-'))
+    expect((await run([], dir)).out).toContain('No runs recorded yet')
+    expect(JSON.parse((await run(['--json'], dir)).out)).toMatchObject({ runs: [], tests: [] })
+    expect((await run(['prune', '--keep', '90d'], dir)).out).toMatch(/pruned 0 runs/)
+    expect(existsSync(join(dir, '.agentprobe'))).toBe(false)
+    await expect(run(['--store', join(dir, 'histroy.sqlite')], dir)).rejects.toThrow(/--store \S+histroy\.sqlite does not exist/)
+    expect(existsSync(join(dir, 'histroy.sqlite'))).toBe(false)
+  })
+
+  it('names the store that does not open', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'agentprobe-history-cli-'))
+    await writeFile(join(dir, 'notes.sqlite'), 'not a database, but a text file of notes '.repeat(100))
+    await expect(run(['--store', join(dir, 'notes.sqlite')])).rejects.toThrow(/agentprobe history: cannot open the history in \S+notes\.sqlite \(.+\)/)
   })
 
   it('names the flag that is wrong', async () => {
