@@ -79,6 +79,13 @@ describe('agentprobe history', () => {
     await expect(run(['--store', join(dir, 'notes.sqlite')])).rejects.toThrow(/agentprobe history: cannot open the history in \S+notes\.sqlite \(.+\)/)
   })
 
+  it('says when the filters match nothing, rather than that nothing is recorded', async () => {
+    const { out } = await run(['--store', await storeWith(), '--model', 'nope'])
+    expect(out).toMatch(/^agentprobe history: 0 runs of 0 tests/)
+    expect(out).toContain('No runs match --model nope')
+    expect(out).not.toContain('recorded yet')
+  })
+
   it('names the flag that is wrong', async () => {
     const path = await storeWith()
     await expect(run(['--json', '--csv', '--store', path])).rejects.toThrow(/--json and --csv/)

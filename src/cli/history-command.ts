@@ -54,7 +54,9 @@ export async function historyCommand(args: string[], env: Env, print: (line: str
       print(JSON.stringify({ store: locationName(location), since, runs: runs.map(({ stepList: _steps, ...r }) => r), tests: testRows, summary: rest }, null, 2))
       return 0
     }
-    print(renderHistoryText(summary, `agentprobe history: ${runs.length} run${runs.length === 1 ? '' : 's'} of ${summary.tests.length} test${summary.tests.length === 1 ? '' : 's'} since ${since.slice(0, 10)} (${locationName(location)})`))
+    const filters = [values.test !== undefined && `--test ${values.test}`, values.model !== undefined && `--model ${values.model}`, values.since !== undefined && `--since ${values.since}`].filter(Boolean)
+    const empty = store && filters.length > 0 ? `No runs match ${filters.join(' ')}: \`agentprobe history\` without them lists the last ${HISTORY_DAYS} days.` : undefined
+    print(renderHistoryText(summary, `agentprobe history: ${runs.length} run${runs.length === 1 ? '' : 's'} of ${summary.tests.length} test${summary.tests.length === 1 ? '' : 's'} since ${since.slice(0, 10)} (${locationName(location)})`, empty))
     return 0
   } finally {
     await store?.close()

@@ -3,9 +3,10 @@
 import type { HistorySummary } from '../core/history-stats.ts'
 import { failureCountsText, fmt } from './format.ts'
 
-export function renderHistoryText(s: HistorySummary, heading: string): string {
+/** `empty` is said instead of the tables when no run is there (by default: none recorded yet). */
+export function renderHistoryText(s: HistorySummary, heading: string, empty = 'No runs recorded yet: run the computer-use tests, then look again.'): string {
   const lines = [heading, '']
-  if (s.runs === 0) return [...lines, 'No runs recorded yet: run the computer-use tests, then look again.'].join('\n')
+  if (s.runs === 0) return [...lines, empty].join('\n')
   lines.push(
     textTable(
       ['test', 'runs', 'passed', 'failed', 'flaky'],
