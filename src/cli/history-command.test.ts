@@ -52,7 +52,15 @@ describe('agentprobe history', () => {
     const { out } = await run(['--store', await storeWith()])
     expect(out).toMatch(/^agentprobe history: 3 runs of 2 tests since /)
     expect(out).toMatch(/popup\.cua\.test\.ts › opens the popup\s+2\s+1\s+1\s+FLAKY: passed \(r2\) and failed \(r3\)/)
-    expect(out).toContain('Failure types: false_success')
+    expect(out).toContain('Failure types: false_success\n')
+  })
+
+  it('counts failed runs that no failure type names beside the types', async () => {
+    const path = await storeWith()
+    const store = await SqliteHistoryStore.open(path)
+    await store.add([historyRun('r5', ago(1), { test: 'checked by an expect', outcome: 'failed', error: "expected the screen to verify: Does it show 'Saved'?" })])
+    await store.close()
+    expect((await run(['--store', path])).out).toContain("Failure types: false_success · 1 failed run with none (the test's own expect or error)\n")
   })
 
   it('prune --keep deletes older runs and their kept GIFs', async () => {

@@ -13,7 +13,7 @@ export function renderHistoryText(s: HistorySummary, heading: string, empty = 'N
       s.tests.map((t) => [t.key, String(t.runs), String(t.passed), String(t.failed), t.flaky ? `FLAKY: ${t.flakyWhy}` : '']),
     ),
     '',
-    `Failure types: ${failureCountsText(s.failureCounts) || 'none'}`,
+    `Failure types: ${[failureCountsText(s.failureCounts), s.untypedFailures && `${s.untypedFailures} failed run${s.untypedFailures === 1 ? '' : 's'} with none (the test's own expect or error)`].filter(Boolean).join(' · ') || 'none'}`,
     `Cost by day: ${s.days.map((d) => `${d.day} ${fmt.usd(d.costUsd)} (${d.runs} run${d.runs === 1 ? '' : 's'})`).join(' · ')}`,
     `Step time: p50 ${fmt.ms(s.stepP50Ms)}, p90 ${fmt.ms(s.stepP90Ms)}`,
     `Slowest: ${s.slowest.slice(0, 5).map((t) => `${t.key} ${fmt.ms(t.meanMs)}`).join(' · ')}`,
