@@ -110,6 +110,19 @@ describe.concurrent('agentprobe in a repository that already has its own build, 
     expect(cua, after).toBeGreaterThan(0)
     expect(passed(after), after).toBe(theirs + cua)
     expect(after).not.toMatch(/\|cua\| .*\.test\.js|no project runs/)
+    // The case init wrote, through the CLI with the repo's own Vitest (4 or 5), recorded in the
+    // history beside the plugin's runs.
+    const [caseFile] = (await readdir(join(dir, 'cases'))).filter((file) => file.endsWith('.yaml'))
+    const cli = await step('agentprobe run', [...pm.exec, 'agentprobe', 'run', '--extension', built, '--case', `cases/${caseFile}`, '--output-dir', 'artifacts/cli'])
+    expect(cli).toContain('1 passed, 0 failed')
+    const [historyCommand, ...historyArgs] = [...pm.exec, 'agentprobe', 'history', '--json']
+    const history = await run(historyCommand!, historyArgs, dir, { extra: pm.env })
+    expect(history.exitCode, history.all).toBe(0)
+    const { runs } = JSON.parse(history.stdout) as { runs: { file?: string; outcome: string; model: string; browser?: string }[] }
+    expect(runs.filter((r) => r.file?.endsWith('.case.test.ts')).map((r) => [r.outcome, r.model, r.browser]), history.stdout).toEqual([['passed', 'offline', 'chromium']])
+    const plugin = runs.filter((r) => r.file?.endsWith('.cua.test.ts'))
+    expect(plugin.length, history.stdout).toBeGreaterThan(0)
+    expect(plugin.filter((r) => r.outcome !== 'passed'), history.stdout).toEqual([])
     // The cua project alone, by name, in watch mode as a developer keeps it open beside the build:
     // the same tests and only those, then the build run again reruns them, the extension reloaded
     // in the same browser (WXT's and Vite's builds empty the folder first).

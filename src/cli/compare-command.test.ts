@@ -28,3 +28,9 @@ it('prints two stored runs step by step, marks what differs, writes the page, an
   await expect(compareCommand(['green', 'blue', '--store', path], {}, () => undefined)).rejects.toThrow(/no run with id blue in /)
   await expect(compareCommand(['green', '--store', path], {}, () => undefined)).rejects.toThrow(/two run ids are required, got 1/)
 })
+
+it('says a project has recorded no runs yet, and makes no file by looking', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'agentprobe-compare-cli-'))
+  await expect(compareCommand(['a', 'b'], {}, () => undefined, dir)).rejects.toThrow(/no runs recorded yet in \S+history\.sqlite/)
+  expect(existsSync(join(dir, '.agentprobe'))).toBe(false)
+})

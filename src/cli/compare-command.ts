@@ -3,11 +3,11 @@
 import { relative, resolve } from 'node:path'
 import { ConfigError } from '../core/errors.ts'
 import { compareRuns } from '../core/run-compare.ts'
-import { openHistoryStore } from '../history/open-store.ts'
+import { locationName } from '../history/open-store.ts'
 import { renderCompareText } from '../report/render-compare.ts'
 import { writeComparePage } from '../report/write-compare.ts'
 import { aliased, parseFlags } from './args.ts'
-import { historyLocation } from './history-store-flag.ts'
+import { historyLocation, openToRead } from './history-store-flag.ts'
 import type { Env } from './main.ts'
 
 const FLAGS = {
@@ -19,7 +19,9 @@ const FLAGS = {
 export async function compareCommand(args: string[], env: Env, print: (line: string) => void, cwd = process.cwd()): Promise<number> {
   const { values, positionals } = parseFlags(args, FLAGS, 'compare')
   if (positionals.length !== 2) throw new ConfigError(`agentprobe compare: two run ids are required, got ${positionals.length} (agentprobe history --json lists them)`)
-  const store = await openHistoryStore(historyLocation(values.store, cwd, env, 'compare'))
+  const location = historyLocation(values.store, cwd, env, 'compare')
+  const store = await openToRead(location, values.store !== undefined, 'compare')
+  if (!store) throw new ConfigError(`agentprobe compare: no runs recorded yet in ${locationName(location)}`)
   try {
     const [a, b] = await Promise.all(
       positionals.map(async (id) => {

@@ -24,9 +24,9 @@ async function storeWith(): Promise<string> {
   return path
 }
 
-const run = async (args: string[]) => {
+const run = async (args: string[], cwd?: string) => {
   const lines: string[] = []
-  const code = await historyCommand(args, {}, (l) => lines.push(l))
+  const code = await historyCommand(args, {}, (l) => lines.push(l), cwd)
   return { code, out: lines.join('\n') }
 }
 
@@ -52,7 +52,15 @@ describe('agentprobe history', () => {
     const { out } = await run(['--store', await storeWith()])
     expect(out).toMatch(/^agentprobe history: 3 runs of 2 tests since /)
     expect(out).toMatch(/popup\.cua\.test\.ts › opens the popup\s+2\s+1\s+1\s+FLAKY: passed \(r2\) and failed \(r3\)/)
-    expect(out).toContain('Failure types: false_success')
+    expect(out).toContain('Failure types: false_success\n')
+  })
+
+  it('counts failed runs that no failure type names beside the types', async () => {
+    const path = await storeWith()
+    const store = await SqliteHistoryStore.open(path)
+    await store.add([historyRun('r5', ago(1), { test: 'checked by an expect', outcome: 'failed', error: "expected the screen to verify: Does it show 'Saved'?" })])
+    await store.close()
+    expect((await run(['--store', path])).out).toContain("Failure types: false_success · 1 failed run with none (the test's own expect or error)\n")
   })
 
   it('prune --keep deletes older runs and their kept GIFs', async () => {
@@ -61,6 +69,29 @@ describe('agentprobe history', () => {
     expect([code, out]).toEqual([0, expect.stringMatching(/^agentprobe history: pruned 1 run started before \d{4}-\d\d-\d\d from /)])
     expect(existsSync(join(path, '..', 'old.gif'))).toBe(false)
     expect(JSON.parse((await run(['--json', '--store', path, '--since', '365d'])).out).runs).toHaveLength(3)
+  })
+
+  it('reads a project that has recorded nothing as empty, without making a file; a --store that is not there is refused', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'agentprobe-history-cli-'))
+    expect((await run([], dir)).out).toContain('No runs recorded yet')
+    expect(JSON.parse((await run(['--json'], dir)).out)).toMatchObject({ runs: [], tests: [] })
+    expect((await run(['prune', '--keep', '90d'], dir)).out).toMatch(/pruned 0 runs/)
+    expect(existsSync(join(dir, '.agentprobe'))).toBe(false)
+    await expect(run(['--store', join(dir, 'histroy.sqlite')], dir)).rejects.toThrow(/--store \S+histroy\.sqlite does not exist/)
+    expect(existsSync(join(dir, 'histroy.sqlite'))).toBe(false)
+  })
+
+  it('names the store that does not open', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'agentprobe-history-cli-'))
+    await writeFile(join(dir, 'notes.sqlite'), 'not a database, but a text file of notes '.repeat(100))
+    await expect(run(['--store', join(dir, 'notes.sqlite')])).rejects.toThrow(/agentprobe history: cannot open the history in \S+notes\.sqlite \(.+\)/)
+  })
+
+  it('says when the filters match nothing, rather than that nothing is recorded', async () => {
+    const { out } = await run(['--store', await storeWith(), '--model', 'nope'])
+    expect(out).toMatch(/^agentprobe history: 0 runs of 0 tests/)
+    expect(out).toContain('No runs match --model nope')
+    expect(out).not.toContain('recorded yet')
   })
 
   it('names the flag that is wrong', async () => {

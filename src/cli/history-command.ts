@@ -4,11 +4,11 @@ import { rm } from 'node:fs/promises'
 import { ConfigError } from '../core/errors.ts'
 import { summarizeHistory } from '../core/history-stats.ts'
 import { HISTORY_DAYS } from '../history/read-summary.ts'
-import { locationName, openHistoryStore } from '../history/open-store.ts'
+import { locationName } from '../history/open-store.ts'
 import { runsCsv } from '../report/history-csv.ts'
 import { renderHistoryText } from '../report/history-text.ts'
 import { parseFlags, positiveInt } from './args.ts'
-import { historyLocation, sinceTime } from './history-store-flag.ts'
+import { historyLocation, openToRead, sinceTime } from './history-store-flag.ts'
 import type { Env } from './main.ts'
 
 const FLAGS = {
@@ -28,12 +28,13 @@ export async function historyCommand(args: string[], env: Env, print: (line: str
   if (extra.length > 0 || (sub !== undefined && sub !== 'prune')) throw new ConfigError(`agentprobe history: unexpected ${positionals.join(' ')} (the one subcommand is prune)`)
   if (values.json && values.csv) throw new ConfigError('agentprobe history: --json and --csv each print everything; give one of them')
   const location = historyLocation(values.store, cwd, env, 'history')
-  const store = await openHistoryStore(location)
+  // A project that has recorded nothing yet has no file: it reads as empty, and none is made.
+  const store = await openToRead(location, values.store !== undefined, 'history')
   try {
     if (sub === 'prune') {
       if (values.keep === undefined) throw new ConfigError('agentprobe history prune: --keep SPAN is required, e.g. --keep 90d')
       const before = sinceTime(values.keep, 'keep')
-      const { runs, gifs } = await store.prune(before)
+      const { runs, gifs } = store ? await store.prune(before) : { runs: 0, gifs: [] }
       for (const gif of gifs) await rm(gif, { force: true })
       print(`agentprobe history: pruned ${runs} run${runs === 1 ? '' : 's'} started before ${before.slice(0, 10)} from ${locationName(location)}`)
       return 0
@@ -41,7 +42,7 @@ export async function historyCommand(args: string[], env: Env, print: (line: str
     if (values.keep !== undefined) throw new ConfigError('agentprobe history: --keep belongs to `agentprobe history prune`')
     const since = sinceTime(values.since ?? `${HISTORY_DAYS}d`, 'since')
     const limit = positiveInt(values.limit, 'limit')
-    const runs = await store.runs({ since, ...(values.test !== undefined && { test: values.test }), ...(values.model !== undefined && { model: values.model }), ...(limit && { limit }) })
+    const runs = !store ? [] : await store.runs({ since, ...(values.test !== undefined && { test: values.test }), ...(values.model !== undefined && { model: values.model }), ...(limit && { limit }) })
     if (values.csv) {
       print(runsCsv(runs).trimEnd())
       return 0
@@ -53,9 +54,11 @@ export async function historyCommand(args: string[], env: Env, print: (line: str
       print(JSON.stringify({ store: locationName(location), since, runs: runs.map(({ stepList: _steps, ...r }) => r), tests: testRows, summary: rest }, null, 2))
       return 0
     }
-    print(renderHistoryText(summary, `agentprobe history: ${runs.length} run${runs.length === 1 ? '' : 's'} of ${summary.tests.length} test${summary.tests.length === 1 ? '' : 's'} since ${since.slice(0, 10)} (${locationName(location)})`))
+    const filters = [values.test !== undefined && `--test ${values.test}`, values.model !== undefined && `--model ${values.model}`, values.since !== undefined && `--since ${values.since}`].filter(Boolean)
+    const empty = store && filters.length > 0 ? `No runs match ${filters.join(' ')}: \`agentprobe history\` without them lists the last ${HISTORY_DAYS} days.` : undefined
+    print(renderHistoryText(summary, `agentprobe history: ${runs.length} run${runs.length === 1 ? '' : 's'} of ${summary.tests.length} test${summary.tests.length === 1 ? '' : 's'} since ${since.slice(0, 10)} (${locationName(location)})`, empty))
     return 0
   } finally {
-    await store.close()
+    await store?.close()
   }
 }

@@ -1,9 +1,11 @@
 // Which history the history commands read: --store FILE|URL, else what a run writes to
 // (AGENTPROBE_HISTORY_URL, else .agentprobe/history.sqlite under the working folder).
+import { existsSync } from 'node:fs'
 import { isAbsolute, resolve } from 'node:path'
-import { ConfigError } from '../core/errors.ts'
+import { ConfigError, errorMessage } from '../core/errors.ts'
 import { resolveHistory } from '../config/resolve-options.ts'
-import type { HistoryLocation } from '../history/open-store.ts'
+import type { HistoryStore } from '../history/history-store.ts'
+import { locationName, openHistoryStore, type HistoryLocation } from '../history/open-store.ts'
 import { isPostgresUrl, withoutUserInfo } from '../history/server-address.ts'
 import type { Env } from './main.ts'
 
@@ -16,6 +18,23 @@ export function historyLocation(store: string | undefined, cwd: string, env: Env
   const location = resolveHistory(undefined, cwd, env, `agentprobe ${command}`)
   if (!location) throw new ConfigError(`agentprobe ${command}: AGENTPROBE_HISTORY=off turns the history off; unset it or name a store with --store`)
   return location
+}
+
+/**
+ * Opens the store a history command reads, or undefined when its SQLite file is not there yet:
+ * reading never makes a file (a --store naming a missing one is refused, it is likely a typo).
+ * A store that does not open is named in the error.
+ */
+export async function openToRead(location: HistoryLocation, named: boolean, command: string): Promise<HistoryStore | undefined> {
+  if (location.kind === 'sqlite' && !existsSync(location.path)) {
+    if (named) throw new ConfigError(`agentprobe ${command}: --store ${location.path} does not exist`)
+    return undefined
+  }
+  try {
+    return await openHistoryStore(location)
+  } catch (error) {
+    throw new Error(`agentprobe ${command}: cannot open the history in ${locationName(location)} (${errorMessage(error).split('\n')[0]})`)
+  }
 }
 
 /** The history option `agentprobe run` and `bench` give the plugin: the working folder's file (their Vitest root is a temporary folder). */

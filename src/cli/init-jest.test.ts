@@ -41,7 +41,7 @@ describe('agentprobe init in a Jest repo', () => {
     const root = await repo({ devDependencies: JEST29, scripts: { test: 'jest' }, jest: { testEnvironment: 'jsdom', setupFiles: ['./test/chrome-mock.js'] } })
     const lines = await init(root)
     expect(lines).toContain('  created jest.cua.config.mjs')
-    expect(lines).toContain("  kept    package.json#jest (your Jest run leaves test/note-taker.cua.test.cjs out: Jest's default testMatch does not match .cjs or .mjs)")
+    expect(lines).toContain("  kept    package.json#jest (your Jest run leaves test/note-taker.cua.test.cjs out: Jest 29's default testMatch does not match .cjs or .mjs)")
     expect(lines).toContain('  added   the script "test:cua": "jest -c jest.cua.config.mjs" to package.json')
     expect(lines).toContain('next: npm install --save-dev agentprobe jest-environment-node   (or init --install)')
     expect(lines.at(-2)).toBe('then: npm run test:cua  (the computer-use tests, with their own Jest config)')
@@ -106,7 +106,21 @@ describe('agentprobe init in a Jest repo', () => {
     expect(lines.some((l) => l.includes('jest'))).toBe(false)
   })
 
+  it("Jest 30, whose default testMatch runs .cjs files: package.json#jest (made when there is no config) leaves the computer-use test out", async () => {
+    const root = await repo({ devDependencies: { jest: '^30.0.0' }, scripts: { test: 'jest' } })
+    const lines = await init(root)
+    expect(lines).toContain('  edited  package.json#jest: its testPathIgnorePatterns leaves *.cua.test.* files to jest.cua.config.mjs')
+    const pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as { jest: object }
+    expect(pkg.jest).toEqual({ testPathIgnorePatterns: ['/node_modules/', '\\.cua\\.test\\.'] })
+    // The installed Jest wins over the range package.json asks for.
+    const installed = await repo({ devDependencies: JEST29, jest: { testEnvironment: 'jsdom' } }, { 'node_modules/jest/package.json': '{"version":"30.2.0"}' })
+    expect((await init(installed)).some((l) => l.startsWith('  edited  package.json#jest'))).toBe(true)
+  })
+
   it("reads testRegex as Jest does, and an ignore pattern that already covers the file", () => {
+    expect(alreadyExcluded({}, 'test/x.cua.test.cjs', 29)).toBe("Jest 29's default testMatch does not match .cjs or .mjs")
+    expect(alreadyExcluded({}, 'test/x.cua.test.cjs', 30)).toBeUndefined()
+    expect(alreadyExcluded({}, 'test/x.cua.test.cjs')).toBeUndefined()
     expect(alreadyExcluded({ testRegex: '/__tests__/.*\\.spec\\.js$' }, 'test/x.cua.test.cjs')).toBe('its testRegex does not match it')
     expect(alreadyExcluded({ testRegex: ['\\.test\\.c?js$'] }, 'test/x.cua.test.cjs')).toBeUndefined()
     expect(alreadyExcluded({ testPathIgnorePatterns: ['cua'] }, 'test/x.cua.test.ts')).toBe("its testPathIgnorePatterns has 'cua'")

@@ -42,12 +42,12 @@ async function editUserConfig(setup: ConfigSetup, repo: JestRepo, testPath: stri
   const path = join(root, name)
   const before = await readFile(path, 'utf8')
   let edit: IgnoreEdit
-  if (place.kind === 'file' && !place.name.endsWith('.json')) edit = ignoreInCode(before, testPath)
+  if (place.kind === 'file' && !place.name.endsWith('.json')) edit = ignoreInCode(before, testPath, repo.jestMajor)
   else {
     const json = JSON.parse(before) as Record<string, unknown>
     // Without a config anywhere, package.json#jest with the one key is Jest's defaults plus the pattern.
     const config = place.kind === 'file' ? json : ((json.jest ?? {}) as Record<string, unknown>)
-    const result = ignoreInJson(config, testPath)
+    const result = ignoreInJson(config, testPath, repo.jestMajor)
     if ('excluded' in result) edit = { kind: 'excluded', why: result.excluded }
     else if ('unsupported' in result) edit = { kind: 'unsupported', reason: result.unsupported }
     else edit = { kind: 'edited', text: stringifyLike(before, place.kind === 'file' ? result.config : { ...json, jest: result.config }) }

@@ -20,21 +20,22 @@ export type IgnoreEdit = { kind: 'edited'; text: string } | { kind: 'excluded'; 
 const strings = (value: unknown): string[] | undefined =>
   typeof value === 'string' ? [value] : Array.isArray(value) && value.every((v) => typeof v === 'string') ? (value as string[]) : undefined
 
-/** Why the config already leaves `testPath` out, or undefined when it may run it. */
-export function alreadyExcluded(config: Selection, testPath: string): string | undefined {
+/** Why the config already leaves `testPath` out, or undefined when it may run it; `jestMajor` is the repo's Jest, when known. */
+export function alreadyExcluded(config: Selection, testPath: string, jestMajor?: number): string | undefined {
   const path = `/${testPath}`
   const ignored = strings(config.testPathIgnorePatterns)?.find((p) => new RegExp(p).test(path))
   if (ignored) return `its testPathIgnorePatterns has '${ignored}'`
   const regex = strings(config.testRegex)
   if (regex) return regex.some((r) => new RegExp(r).test(path)) ? undefined : 'its testRegex does not match it'
-  // Jest's default testMatch ends in `.[jt]s?(x)`: a .cjs or .mjs test is not one of them.
-  if (config.testMatch === undefined && /\.[cm]js$/.test(testPath)) return "Jest's default testMatch does not match .cjs or .mjs"
+  // Jest 29's default testMatch ends in `.[jt]s?(x)`: a .cjs or .mjs test is not one of them. Jest
+  // 30's matches them (`.?([mc])[jt]s?(x)`), and so does one whose version is not known.
+  if (config.testMatch === undefined && jestMajor !== undefined && jestMajor < 30 && /\.[cm]js$/.test(testPath)) return `Jest ${jestMajor}'s default testMatch does not match .cjs or .mjs`
   return undefined
 }
 
 /** package.json's `jest` or jest.config.json's object, with the pattern added to its testPathIgnorePatterns. */
-export function ignoreInJson(config: Record<string, unknown>, testPath: string): { config: Record<string, unknown> } | { excluded: string } | { unsupported: string } {
-  const why = alreadyExcluded(config, testPath)
+export function ignoreInJson(config: Record<string, unknown>, testPath: string, jestMajor?: number): { config: Record<string, unknown> } | { excluded: string } | { unsupported: string } {
+  const why = alreadyExcluded(config, testPath, jestMajor)
   if (why) return { excluded: why }
   const patterns = config.testPathIgnorePatterns
   if (patterns !== undefined && !strings(patterns)) return { unsupported: 'its testPathIgnorePatterns is not a list of strings' }
@@ -51,7 +52,7 @@ function literal(node: Node | undefined): unknown {
 }
 
 /** The same edit on a jest.config.{js,cjs,mjs,ts}, as code: the rest of the file stays as written. */
-export function ignoreInCode(code: string, testPath: string): IgnoreEdit {
+export function ignoreInCode(code: string, testPath: string, jestMajor?: number): IgnoreEdit {
   let mod: ReturnType<typeof parseModule>
   try {
     mod = parseModule(code)
@@ -64,7 +65,7 @@ export function ignoreInCode(code: string, testPath: string): IgnoreEdit {
   const object = configObject(program, found.expr)
   if (typeof object === 'string') return { kind: 'unsupported', reason: object }
   const value = (key: string) => literal(property(object, key)?.value as Node | undefined)
-  const why = alreadyExcluded({ testMatch: value('testMatch'), testRegex: value('testRegex'), testPathIgnorePatterns: value('testPathIgnorePatterns') }, testPath)
+  const why = alreadyExcluded({ testMatch: value('testMatch'), testRegex: value('testRegex'), testPathIgnorePatterns: value('testPathIgnorePatterns') }, testPath, jestMajor)
   if (why) return { kind: 'excluded', why }
   if (object.properties.some((p) => p.type === 'SpreadElement') && !property(object, 'testPathIgnorePatterns')) {
     return { kind: 'unsupported', reason: 'its config spreads another object, whose testPathIgnorePatterns a new key would replace' }

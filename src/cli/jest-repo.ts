@@ -1,6 +1,6 @@
 // Whether a repo's tests run on Jest, where its Jest config is, and how a TypeScript test would be
 // compiled there — what `agentprobe init` needs to add a computer-use suite beside the user's.
-import { access } from 'node:fs/promises'
+import { access, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { PackageJson } from './extension-build.ts'
 
@@ -22,6 +22,8 @@ export interface JestRepo {
   test: TestModule
   /** '@jest/globals' is a dependency: the test imports test and expect from it. */
   jestGlobals: boolean
+  /** Jest's major version, installed or else as package.json asks for it; undefined when neither says. */
+  jestMajor?: number
 }
 
 const depsOf = (pkg: PackageJson) => ({ ...pkg.dependencies, ...pkg.devDependencies })
@@ -39,7 +41,18 @@ export async function detectJest(root: string, pkg: PackageJson): Promise<JestRe
   }
   if (config.kind === 'none' && (pkg as { jest?: unknown }).jest !== undefined) config = { kind: 'package.json' }
   if (config.kind === 'none' && !('jest' in deps)) return undefined
-  return { config, test: await testModule(root, pkg), jestGlobals: '@jest/globals' in deps }
+  const major = await jestMajor(root, deps.jest)
+  return { config, test: await testModule(root, pkg), jestGlobals: '@jest/globals' in deps, ...(major !== undefined && { jestMajor: major }) }
+}
+
+/** The installed Jest's major version, else the first number of the range package.json asks for (`^30.0.0`: 30). */
+async function jestMajor(root: string, range: string | undefined): Promise<number | undefined> {
+  const installed = await readFile(join(root, 'node_modules', 'jest', 'package.json'), 'utf8').then(
+    (text) => (JSON.parse(text) as { version?: string }).version,
+    () => undefined,
+  )
+  const major = /(\d+)/.exec(installed ?? range ?? '')?.[1]
+  return major === undefined ? undefined : Number(major)
 }
 
 /** ts-jest or babel-jest with @babel/preset-typescript compile a .ts test; otherwise it is written as plain CommonJS. */

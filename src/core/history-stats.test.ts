@@ -71,6 +71,11 @@ describe('summarizeHistory', () => {
     expect([s.from, s.to]).toEqual([day(1), day(3)])
   })
 
+  it('counts the failed runs no failure type names (the test\'s own expect said no)', () => {
+    expect(s.untypedFailures).toBe(0)
+    expect(summarizeHistory([...runs, run('e', day(4), { outcome: 'failed', error: 'expected the screen to verify' })]).untypedFailures).toBe(1)
+  })
+
   it('keeps a strip of the last runs only', () => {
     const many = Array.from({ length: STRIP_LENGTH + 5 }, (_, i) => run(`r${String(i).padStart(3, '0')}`, new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString()))
     const strip = summarizeHistory(many).tests[0]!.strip

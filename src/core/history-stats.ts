@@ -59,6 +59,8 @@ export interface HistorySummary {
   to?: string
   tests: TestHistory[]
   failureCounts: Partial<Record<FailureType, number>>
+  /** Failed runs no failure type names: the test's own expect (a verdict of NO, a missing target) or error failed. */
+  untypedFailures: number
   /** Per day: runs, cost, and a step's p50/p90 time (ms), for the trends. */
   days: { day: string; runs: number; passed: number; costUsd: number; stepP50Ms: number; stepP90Ms: number }[]
   /** A step's time in all (model and harness), nearest-rank percentiles, ms. */
@@ -106,6 +108,7 @@ export function summarizeHistory(runs: readonly HistoryRun[]): HistorySummary {
     ...(ordered.length > 0 && { from: ordered[0]!.startedAt, to: ordered.at(-1)!.startedAt }),
     tests,
     failureCounts,
+    untypedFailures: ordered.filter((r) => r.outcome === 'failed' && r.failureTypes.length === 0).length,
     days: [...groupBy(ordered, (r) => r.startedAt.slice(0, 10))].map(([day, list]) => {
       const ms = stepTimes(list)
       return { day, runs: list.length, passed: passes(list), costUsd: sum(list.map((r) => r.costUsd)), stepP50Ms: percentile(ms, 50), stepP90Ms: percentile(ms, 90) }

@@ -3,7 +3,7 @@ import type { HistoryRun } from '../core/history.ts'
 
 const COLUMNS = [
   'id', 'startedAt', 'test', 'file', 'project', 'target', 'browser', 'model', 'source', 'outcome', 'failureTypes', 'steps', 'tokens', 'costUsd',
-  'modelMs', 'harnessMs', 'score', 'commit', 'branch', 'build', 'ciJob', 'shard', 'error',
+  'modelMs', 'harnessMs', 'score', 'commit', 'branch', 'build', 'ciJob', 'shard', 'artifactsDir', 'gif', 'error',
 ] as const satisfies readonly (keyof HistoryRun)[]
 
 export function runsCsv(runs: readonly HistoryRun[]): string {

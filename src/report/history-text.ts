@@ -3,16 +3,17 @@
 import type { HistorySummary } from '../core/history-stats.ts'
 import { failureCountsText, fmt } from './format.ts'
 
-export function renderHistoryText(s: HistorySummary, heading: string): string {
+/** `empty` is said instead of the tables when no run is there (by default: none recorded yet). */
+export function renderHistoryText(s: HistorySummary, heading: string, empty = 'No runs recorded yet: run the computer-use tests, then look again.'): string {
   const lines = [heading, '']
-  if (s.runs === 0) return [...lines, 'No runs recorded yet: run the computer-use tests, then look again.'].join('\n')
+  if (s.runs === 0) return [...lines, empty].join('\n')
   lines.push(
     textTable(
       ['test', 'runs', 'passed', 'failed', 'flaky'],
       s.tests.map((t) => [t.key, String(t.runs), String(t.passed), String(t.failed), t.flaky ? `FLAKY: ${t.flakyWhy}` : '']),
     ),
     '',
-    `Failure types: ${failureCountsText(s.failureCounts) || 'none'}`,
+    `Failure types: ${[failureCountsText(s.failureCounts), s.untypedFailures && `${s.untypedFailures} failed run${s.untypedFailures === 1 ? '' : 's'} with none (the test's own expect or error)`].filter(Boolean).join(' · ') || 'none'}`,
     `Cost by day: ${s.days.map((d) => `${d.day} ${fmt.usd(d.costUsd)} (${d.runs} run${d.runs === 1 ? '' : 's'})`).join(' · ')}`,
     `Step time: p50 ${fmt.ms(s.stepP50Ms)}, p90 ${fmt.ms(s.stepP90Ms)}`,
     `Slowest: ${s.slowest.slice(0, 5).map((t) => `${t.key} ${fmt.ms(t.meanMs)}`).join(' · ')}`,

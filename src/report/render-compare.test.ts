@@ -47,8 +47,16 @@ describe('renderCompareText', () => {
   it('marks differing totals and steps with ≠ and says what differs', () => {
     expect(text).toMatch(/^≠outcome +│ passed +│ failed$/m)
     expect(text).toMatch(/^ agent steps +│ 1 +│ 1$/m)
-    expect(text).toMatch(/^ step 1 +│ click \(10, 20\) +│ click \(10, 20\)$/m)
-    expect(text).toMatch(/^≠step 2 +│ status: passed +│ type "x+$/m)
-    expect(text).toMatch(/^ actions +│ verdict: YES +│ x+$/m)
+    expect(text).toMatch(/^ step 1 +│ +│$/m)
+    expect(text).toMatch(/^ {4}actions +│ click \(10, 20\) +│ click \(10, 20\)$/m)
+    expect(text).toMatch(/^≠step 2 +│ +│$/m)
+  })
+
+  it("puts A's and B's same fact side by side, named, with ≠ where they differ", () => {
+    expect(text).toMatch(/^ {2}≠ actions +│ — +│ type "x+$/m)
+    expect(text).toMatch(/^ {2}≠ status +│ passed +│ failed$/m)
+    expect(text).toMatch(/^ {2}≠ verdict +│ YES +│ —$/m)
+    expect(text).toMatch(/^ {2}≠ failures +│ — +│ false_success$/m)
+    expect(text).toMatch(/^ {4}status +│ continue +│ continue$/m)
   })
 })

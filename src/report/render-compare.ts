@@ -85,6 +85,8 @@ function stepRow(r: CompareRow, frame: (side: Side, hash: string) => string | un
   return `<tr class="step${r.differs.length ? ' differs' : ''}" data-differs="${h(r.differs.join(' '))}"><th class="at">${at}</th>${cell('a')}${cell('b')}</tr>`
 }
 
+const FACT_NAMES = ['actions', 'status', 'verdict', 'failures', 'cost'] as const
+
 /** A step as the page and the text table show it: what it did, then what it cost. */
 function stepFacts(s: HistoryStep): { name: StepDifference | 'cost'; value: string }[] {
   return [
@@ -114,8 +116,13 @@ export function renderCompareText(c: RunComparison): string {
   ]
   for (const [i, r] of c.rows.entries()) {
     if (i === 0 || c.rows[i - 1]!.call !== r.call) out.push(rule, clip(`call ${r.call} · ${(r.a ?? r.b)!.kind}: ${(r.a ?? r.b)!.ask ?? ''}`, AT + COL * 2 + 6))
-    const side = (s: HistoryStep | undefined) => (s ? stepFacts(s).map(({ name, value }) => `${name === 'actions' ? '' : `${name}: `}${value}`) : ['(no such step)'])
-    out.push(...line([`${r.differs.length ? '≠' : ' '}step ${r.order}`, ...r.differs.map((d) => ` ${d}`)], side(r.a), side(r.b)))
+    // One line per fact, named on the left, so A's and B's same fact stand side by side.
+    const [fa, fb] = [r.a && stepFacts(r.a), r.b && stepFacts(r.b)]
+    out.push(...line([`${r.differs.length ? '≠' : ' '}step ${r.order}`], [fa ? '' : '(no such step)'], [fb ? '' : '(no such step)']))
+    for (const name of FACT_NAMES.filter((n) => fa?.some((f) => f.name === n) || fb?.some((f) => f.name === n))) {
+      const value = (facts: typeof fa) => (facts ? (facts.find((f) => f.name === name)?.value ?? '—') : '')
+      out.push(...line([`  ${name !== 'cost' && r.differs.includes(name) ? '≠' : ' '} ${name}`], [value(fa)], [value(fb)]))
+    }
   }
   return `${out.join('\n')}\n`
 }

@@ -65,6 +65,14 @@ describe('renderHistory', () => {
     expect(m2).toMatch(/^M[\d. ]+ M[\d. ]+$/)
   })
 
+  it('names the failure types by count, and the failed runs no type names', () => {
+    const chipsOf = (html: string) => [...html.matchAll(/<div class="chips">(.*?)<\/div>/g)].map((m) => m[1])
+    expect(chipsOf(html)).toEqual(['<span>false_success ×6</span><span>no_progress ×4</span><span>max_steps_exceeded ×4</span>'])
+    const untyped = renderHistory(summarizeHistory([...runs, run('x1', at(5), { outcome: 'failed' }), run('x2', at(5, 1), { outcome: 'failed' })]), {})
+    expect(chipsOf(untyped)[0]).toMatch(/<span>failed, no type ×2<\/span>$/)
+    expect(chipsOf(renderHistory(summarizeHistory([run('only', at(0))]), {}))).toEqual([])
+  })
+
   it('reads with one run, and says so with none', () => {
     const one = renderHistory(summarizeHistory([run('only', at(0))]), {})
     expect(count(one, /<span class="cell pass"/g)).toBe(1)

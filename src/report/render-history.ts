@@ -19,6 +19,13 @@ const FAILURE_COLOURS = ['#b91c1c', '#ea580c', '#9333ea', '#a16207', '#be185d', 
 
 type Strip = TestHistory['strip']
 
+/** Failure types by count, and the failed runs no type names (the test's own expect or error). */
+function chips(s: HistorySummary): string {
+  const typed = Object.keys(s.failureCounts).length ? failureCountsText(s.failureCounts).split(', ') : []
+  const all = [...typed, ...(s.untypedFailures ? [`failed, no type ×${s.untypedFailures}`] : [])]
+  return all.length ? `<div class="chips">${all.map((c) => `<span>${h(c)}</span>`).join('')}</div>` : ''
+}
+
 /** The view's body; `gifs` maps a run id to its kept GIF's address in the report, `compares` a test key to its compare page. */
 export function renderHistory(s: HistorySummary, gifs: Readonly<Record<string, string>>, compares: Readonly<Record<string, string>> = {}): string {
   if (s.runs === 0) return '<section class="history"><h2 class="section">History</h2><p class="meta">No runs recorded yet.</p></section>'
@@ -35,7 +42,7 @@ export function renderHistory(s: HistorySummary, gifs: Readonly<Record<string, s
   return `<section class="history">
 <h2 class="section">History · ${h(day(s.from))} – ${h(day(s.to))}</h2>
 <div class="cards">${cards.map(([v, k]) => `<div class="card"><b>${h(v)}</b><span>${h(k)}</span></div>`).join('')}</div>
-${Object.keys(s.failureCounts).length ? `<div class="chips">${failureCountsText(s.failureCounts).split(', ').map((c) => `<span>${h(c)}</span>`).join('')}</div>` : ''}
+${chips(s)}
 <h3>Flaky tests</h3>
 ${flaky.length ? `<ul class="flaky">${flaky.map((t) => flakyItem(t, gifs, compares[t.key])).join('')}</ul>` : '<p class="meta">None: every test passed or failed alike on each commit and build.</p>'}
 <h3>Last ${STRIP_LENGTH} runs per test</h3>

@@ -64,7 +64,9 @@ export async function runGeneratedTests(o: RunGeneratedOptions): Promise<Generat
       order.push(path)
     }
     const results: GeneratedResult[] = []
+    // The run mode first: Vitest 4 takes (mode, options) only; Vitest 5 takes both forms.
     const vitest = await createVitest(
+      'test',
       {
         root: dir,
         config: false,
