@@ -59,7 +59,7 @@ export const test = base
     onCleanup(() => browser.close())
     return browser
   })
-  .extend('chrome', ({ browser }): ChromeHelpers => browser.chrome)
+  .extend('chrome', ({ browser }): ChromeHelpers => browser.requireChrome())
   /** The Android device (target 'android'), connected once per file. */
   .extend('device', { scope: 'file' }, async ({ agentprobeOptions }, { onCleanup }): Promise<AndroidSession> => {
     if (!agentprobeOptions.android) throw new ConfigError("the android fixture needs the plugin option target: 'android' (agentprobe({ target: 'android' }))")
