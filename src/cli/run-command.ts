@@ -65,7 +65,7 @@ export async function runCommand(args: string[], env: Record<string, string | un
 
   const cassetteModeFlag = cassetteMode(values['cassette-mode'], '--cassette-mode')
   const cassette = values.cassette === undefined ? undefined : resolve(cwd, values.cassette)
-  const specs = caseSpecs(loaded, outputDir, maxSteps).map((spec) => ({ ...spec, cassette: cassette ?? cassettePathFor(spec.file) }))
+  const specs = caseSpecs(loaded, outputDir, maxSteps).map((spec) => ({ ...spec, cassette: cassette ?? cassettePathFor(spec.file, browser) }))
   for (const spec of specs) await mkdir(spec.outputDir, { recursive: true })
   // --model wins over AGENTPROBE_MODEL, which is how the plugin (and its workers) learn it.
   const runs = await withEnv({ AGENTPROBE_MODEL: values.model }, () =>

@@ -87,7 +87,7 @@ export const test = base
       for (const file of files.values()) await file.save()
     })
     return (testFile: string): CassetteFile => {
-      const file = files.get(testFile) ?? new CassetteFile(cassetteFile ?? cassettePathFor(testFile), agentprobeOptions.cassette)
+      const file = files.get(testFile) ?? new CassetteFile(cassetteFile ?? cassettePathFor(testFile, agentprobeOptions.browser), agentprobeOptions.cassette)
       files.set(testFile, file)
       return file
     }
