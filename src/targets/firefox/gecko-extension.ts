@@ -8,8 +8,6 @@ import { readManifest } from '../read-manifest.ts'
 export interface GeckoExtension {
   /** The real absolute path. */
   path: string
-  /** The manifest's `name`, for messages. */
-  name: string
   /** `browser_specific_settings.gecko.id` (or the older `applications.gecko.id`), when declared. */
   geckoId: string | undefined
 }
@@ -19,7 +17,7 @@ export async function readGeckoExtension(dir: string): Promise<GeckoExtension> {
   const path = await realpath(resolve(dir)).catch(() => undefined)
   if (path === undefined || !(await stat(path)).isDirectory()) throw new ConfigError(`extension folder ${resolve(dir)} does not exist or is not a folder`)
   const { manifest } = await readManifest(path)
-  return { path, name: typeof manifest.name === 'string' ? manifest.name : '', geckoId: geckoId(manifest) }
+  return { path, geckoId: geckoId(manifest) }
 }
 
 /** The gecko id a manifest declares, if any. */

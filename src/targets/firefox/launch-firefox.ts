@@ -34,8 +34,6 @@ export interface FirefoxProcess {
   readonly pid: number
   /** `firefox --version`, e.g. 'Mozilla Firefox 153.8.0esr'. */
   readonly version: string
-  readonly executablePath: string
-  readonly profileDir: string
   /** The installed extension, when there is one: its folder, add-on id and moz-extension:// origin. */
   readonly extension: InstalledExtension | undefined
   /** The WebDriver BiDi session. */
@@ -110,8 +108,6 @@ export async function launchFirefox(options: LaunchFirefoxOptions): Promise<Fire
     return {
       pid,
       version,
-      executablePath,
-      profileDir: profile.dir,
       extension: extension && installed !== undefined ? { ...extension, addonId: installed, baseUrl: installed === extension.geckoId ? `moz-extension://${uuid}/` : undefined } : undefined,
       bidi: connected,
       signal: crashed.signal,
