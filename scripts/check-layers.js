@@ -33,6 +33,16 @@ const allowed = {
 }
 const coreIo = /^(node:)?(fs|fs\/promises|child_process|net|http|https|dgram|os|worker_threads)$|^(sharp|execa|chrome-remote-interface|tesseract\.js|openai|appium-adb)$/
 const envReaders = new Set(['cli', 'vitest', 'jest'])
+// DESIGN §2: the pool and the sessions reach a browser through the seam (targets/browser.ts,
+// targets/browsers.ts), never a browser's own folder. The type of the \`chrome\` fixture (Chromium's
+// helpers) may be named; the files below still use Chromium directly, until the seam covers them.
+const seamUsers = new Set(['browser-pool', 'session'])
+const browserFolder = /\/targets\/(chrome|firefox)\//
+const stillChromium = new Set([
+  'src/browser-pool/browser-session.ts', // startBrowser: a Chromium for scripts and tests
+  'src/session/icon-oracle.ts', // Extensions.triggerAction, Chromium's twin of the icon click
+  'src/session/matchers.ts', // toHaveTarget, over CDP's target list
+])
 
 function* files(dir) {
   for (const name of readdirSync(dir)) {
@@ -53,8 +63,12 @@ for (const file of files(src)) {
   const layer = layerOf(file)
   const text = readFileSync(file, 'utf8')
   const rel = relative(root, file)
-  for (const [, spec] of text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]/g)) {
+  for (const [statement, spec] of text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]/g)) {
     if (spec.startsWith('.')) {
+      const typeOnly = /^\s*(import|export) type\s/.test(statement)
+      if (seamUsers.has(layer) && browserFolder.test(resolve(dirname(file), spec)) && !typeOnly && !stillChromium.has(rel.split(sep).join('/'))) {
+        problems.push(`${rel}: ${layer} reaches a browser only through targets/browser.ts and targets/browsers.ts, not ${spec}`)
+      }
       imports.set(file, [...(imports.get(file) ?? []), resolve(dirname(file), spec)])
       const target = layerOf(resolve(dirname(file), spec))
       if (target !== layer && !(allowed[layer] ?? []).includes(target)) problems.push(`${rel}: ${layer} must not import ${target} (${spec})`)

@@ -54,13 +54,13 @@ async function writeFolder(folder: string, content: Record<string, string>): Pro
 // The log onInstalled writes lands after the worker answers: poll for it.
 async function stored(until: (s: Stored) => boolean): Promise<Stored> {
   let last: Stored = {}
-  await expect.poll(async () => until((last = await browser.chrome.evaluate<Stored>(WORKER_TARGET, STORED))), { timeout: 5000 }).toBe(true)
+  await expect.poll(async () => until((last = await browser.requireChrome().evaluate<Stored>(WORKER_TARGET, STORED))), { timeout: 5000 }).toBe(true)
   return last
 }
 
 // Whether Chrome shows the action on the toolbar, as chrome://extensions says (its "Pin to toolbar" switch).
 async function pinned(): Promise<boolean> {
-  const { chrome } = browser
+  const chrome = browser.requireChrome()
   const page = await chrome.openPage('chrome://extensions', { hidden: true })
   try {
     return await chrome.evaluate<boolean>({ type: page.type, url: page.url }, `chrome.developerPrivate.getExtensionInfo(${JSON.stringify(chrome.extensionId)}).then((info) => info.pinnedToToolbar)`)
@@ -85,7 +85,7 @@ afterAll(async () => {
 
 describe('chrome.installVersion, then chrome.update', () => {
   it('keeps the ID and the storage of a folder version, fires onInstalled with update and previousVersion, and runs the migration', async () => {
-    const { chrome } = browser
+    const chrome = browser.requireChrome()
     const launched = chrome.extensionId
     expect(launched).toBe(extensionIdForPath(build))
     await expect(chrome.update()).rejects.toThrow('call chrome.installVersion(source) first')
@@ -112,7 +112,7 @@ describe('chrome.installVersion, then chrome.update', () => {
   })
 
   it('starts again from a store zip: the version installed before and its data are gone', async () => {
-    const { chrome } = browser
+    const chrome = browser.requireChrome()
     const zip = join(dir, 'store-1.0.0.zip')
     await writeFile(zip, zipSync(Object.fromEntries(Object.entries(files('1.0.0')).map(([name, text]) => [name, strToU8(text)]))))
     await chrome.installVersion(zip)
@@ -128,7 +128,7 @@ describe('chrome.installVersion, then chrome.update', () => {
     await git('commit', '-qm', 'release 1.0.0')
     await git('tag', 'v1.0.0')
     const source = { git: 'v1.0.0', build: 'node build.mjs', output: 'dist' }
-    const installed = await browser.chrome.installVersion(source, { cwd: repo })
+    const installed = await browser.requireChrome().installVersion(source, { cwd: repo })
     expect(installed.version).toBe('1.0.0')
     expect(await stored((s) => s.log?.length === 1)).toEqual({ log: [{ reason: 'install', version: '1.0.0' }] })
   })
@@ -136,7 +136,7 @@ describe('chrome.installVersion, then chrome.update', () => {
   it('gives the next file the build under test from its own folder, fresh', async () => {
     await browser.close()
     browser = await leaseBrowser(server.url, 'update', build)
-    const { chrome } = browser
+    const chrome = browser.requireChrome()
     expect(chrome.extensionId).toBe(extensionIdForPath(build))
     const loaded = await chrome.pipe<{ extensions: { id: string; path: string }[] }>('Extensions.getExtensions')
     expect(loaded.extensions).toEqual([expect.objectContaining({ id: extensionIdForPath(build), path: build })])

@@ -35,7 +35,7 @@ afterAll(async () => {
 
 describe('triggerAction', () => {
   it('opens the popup without pixels, through the relayed pipe', async () => {
-    const { chrome } = browser
+    const chrome = browser.requireChrome()
     expect(await chrome.targets(POPUP)).toEqual([])
     const { opened, ms } = await chrome.triggerAction()
     expect(opened.map((t) => t.url)).toEqual([`chrome-extension://${chrome.extensionId}/popup.html`])
@@ -44,7 +44,7 @@ describe('triggerAction', () => {
   })
 
   it('says which method failed when the pipe refuses it', async () => {
-    await expect(browser.chrome.pipe('Extensions.noSuchMethod')).rejects.toThrow(/Extensions\.noSuchMethod failed: .*wasn't found/)
+    await expect(browser.requireChrome().pipe('Extensions.noSuchMethod')).rejects.toThrow(/Extensions\.noSuchMethod failed: .*wasn't found/)
   })
 })
 
@@ -53,7 +53,7 @@ const COUNT = `chrome.runtime.sendMessage('count')`
 
 describe('the service worker', () => {
   it('is stopped as when idle, and the next message wakes it without its globals', async () => {
-    const { chrome } = browser
+    const chrome = browser.requireChrome()
     const popup = await chrome.openExtensionPage('popup.html')
     const first = await chrome.evaluate<{ counted: number; total: number; startedAt: number }>({ url: /popup\.html$/ }, COUNT)
     expect(await chrome.serviceWorkerState()).toBe('running')
@@ -70,7 +70,7 @@ describe('the service worker', () => {
   })
 
   it('reloads with onInstalled reason update', async () => {
-    const { chrome } = browser
+    const chrome = browser.requireChrome()
     const reason = () => chrome.evaluate({ type: 'service_worker' }, `chrome.storage.local.get('installReason').then((s) => s.installReason)`)
     expect(await reason()).toBe('install')
     await chrome.reloadExtension()
@@ -81,7 +81,8 @@ describe('the service worker', () => {
 
 describe('the icon-click oracle', () => {
   it('says a failed run whose icon click left nothing open had an action that works without pixels', async () => {
-    const { chrome, screen } = browser
+    const { screen } = browser
+    const chrome = browser.requireChrome()
     const locator = new Locator()
     const dir = await mkdtemp(join(tmpdir(), 'agentprobe-oracle-'))
     try {
@@ -132,18 +133,19 @@ describe('context menus', () => {
   afterAll(() => new Promise<void>((done) => (server.closeAllConnections(), server.close(() => done()))))
 
   it('lists the items as Chrome registered them', async () => {
-    const items = await browser.chrome.contextMenu({ waitFor: 'Save this image' })
+    const items = await browser.requireChrome().contextMenu({ waitFor: 'Save this image' })
     expect(items.map(({ id, title, contexts, type, enabled }) => ({ id, title, contexts, type, enabled }))).toEqual([
       { id: 'stamp-page', title: 'Stamp this page', contexts: ['page'], type: 'normal', enabled: true },
       { id: 'quote-selection', title: 'Quote "%s"', contexts: ['selection'], type: 'normal', enabled: true },
       { id: 'save-link', title: 'Save this link', contexts: ['link'], type: 'normal', enabled: true },
       { id: 'save-image', title: 'Save this image', contexts: ['image'], type: 'normal', enabled: true },
     ])
-    await expect(browser.chrome.contextMenu({ waitFor: 'Never registered', timeout: 300 })).rejects.toThrow(/no item titled Never registered was registered within 300 ms \(registered: 'Stamp this page', 'Quote "%s"'/)
+    await expect(browser.requireChrome().contextMenu({ waitFor: 'Never registered', timeout: 300 })).rejects.toThrow(/no item titled Never registered was registered within 300 ms \(registered: 'Stamp this page', 'Quote "%s"'/)
   })
 
   it('are reached by real right-clicks on a page, a selection, a link and an image, and clicked by label', async () => {
-    const { chrome, screen } = browser
+    const { screen } = browser
+    const chrome = browser.requireChrome()
     const locator = new Locator()
     const dir = await mkdtemp(join(tmpdir(), 'agentprobe-menu-'))
     const page = await chrome.openPage(url)

@@ -4,29 +4,36 @@ import { AgentprobeError, type ErrorCode } from '../core/errors.ts'
 import { warnUnlessDrawn } from './browser-drawn.ts'
 import type { BrowserHandle } from './browser-session.ts'
 import type { Lease } from './browser-pool.ts'
-import { ChromeHelpers } from '../targets/chrome/cdp.ts'
+import type { ChromeHelpers } from '../targets/chrome/cdp.ts'
 import type { PipeCall } from '../targets/chrome/endpoint.ts'
+import { connectBrowser } from '../targets/browsers.ts'
 import { X11Screen } from '../targets/x11/x11-screen.ts'
 
 export interface LeasedBrowser extends BrowserHandle {
   lease: Lease
+  /** Chromium's CDP helpers; undefined on Firefox, whose deterministic helpers are not built yet. */
+  chrome: ChromeHelpers | undefined
+  /** The `chrome` fixture: the CDP helpers, or an error saying what this browser offers instead. */
+  requireChrome(): ChromeHelpers
 }
 
 export async function leaseBrowser(poolUrl: string, slot: string, extension: string | undefined): Promise<LeasedBrowser> {
   const lease = await postToPool<Lease>(poolUrl, '/lease', { slot, extension })
   const screen = await X11Screen.attach({ display: lease.display, framebufferPath: lease.framebufferPath })
-  // The DevTools pipe stays with the main process: its calls are relayed there.
-  const pipe: PipeCall = (method, params) => postToPool(poolUrl, '/pipe', { slot, method, params })
+  // Browser-level calls (Chromium's DevTools pipe) stay with the main process: they are relayed there.
+  const relay: PipeCall = (method, params) => postToPool(poolUrl, '/pipe', { slot, method, params })
   const toolbarDrawn = () => warnUnlessDrawn(screen, lease.endpoint.extensionId !== undefined)
-  const chrome = await ChromeHelpers.connect({ ...lease.endpoint, pipe, display: lease.display }, { toolbarDrawn })
+  const connection = await connectBrowser(lease.endpoint, { display: lease.display, relay, toolbarDrawn })
   return {
     lease,
     screen,
-    chrome,
+    chrome: connection.chrome,
+    requireChrome: () => connection.requireChrome(),
+    signal: connection.signal,
     versions: lease.versions,
     // The pool owns the browser and the display: a worker only lets go of its connections.
     async close() {
-      await chrome.close().catch(() => undefined)
+      await connection.close().catch(() => undefined)
       await screen.close()
     },
   }

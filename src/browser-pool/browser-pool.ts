@@ -1,15 +1,11 @@
 // Displays and browsers owned by Vitest's main process, one per worker slot, reused across test
-// files and across watch-mode reruns: a rerun resets state in place instead of restarting Chromium,
+// files and across watch-mode reruns: a rerun resets state in place instead of restarting the browser,
 // and a rebuilt extension is reloaded in every browser that runs it. A reset that cannot run
 // costs that file a fresh browser, with one line saying why, instead of failing it.
 import { TargetError, errorMessage } from '../core/errors.ts'
 import type { Size } from '../core/frame.ts'
-import { ChromeHelpers } from '../targets/chrome/cdp.ts'
-import type { ChromeEndpoint } from '../targets/chrome/endpoint.ts'
-import { loadExtensionDir } from '../targets/chrome/extension-dir.ts'
-import { reloadExtension } from '../targets/chrome/extension-reload.ts'
-import { launchedExtension, resetBrowserState } from '../targets/chrome/reset-browser.ts'
-import { launchChrome, type ChromeProcess } from '../targets/chrome/launcher.ts'
+import type { Browser, BrowserEndpoint, BrowserName } from '../targets/browser.ts'
+import { launchBrowser } from '../targets/browsers.ts'
 import { X11Screen } from '../targets/x11/x11-screen.ts'
 import { waitForBrowserDrawn } from './browser-drawn.ts'
 import { buildFingerprint } from './build-fingerprint.ts'
@@ -19,7 +15,10 @@ export interface PoolOptions {
   /** A display to share instead of one private Xvfb per slot. */
   display?: string
   size: Size
-  chromePath?: string
+  /** Which browser to run (default chromium). */
+  browser?: BrowserName
+  /** Its executable (CHROME_PATH or FIREFOX_PATH); else it is searched for on PATH. */
+  executablePath?: string
   url?: string
   /** Where the pool's one-line notices go (default stderr). */
   log?: (line: string) => void
@@ -29,7 +28,7 @@ export interface PoolOptions {
 export interface Lease {
   display: string
   framebufferPath?: string
-  endpoint: Omit<ChromeEndpoint, 'signal' | 'closing' | 'pipe'>
+  endpoint: BrowserEndpoint
   versions: Record<string, string>
   /** The browser process, so that a test can tell a reuse from a restart. */
   pid: number
@@ -40,8 +39,7 @@ export interface Lease {
 
 interface Slot {
   screen?: X11Screen
-  chrome?: ChromeProcess
-  helpers?: ChromeHelpers
+  browser?: Browser
   extension?: string
   versions: Record<string, string>
   /** Leases of one slot never overlap; this serialises them. */
@@ -74,21 +72,20 @@ export class BrowserPool {
       // Leases queue behind a reload from the moment it is asked for, not from when it starts.
       await after
       const started = performance.now()
-      const helpers = [...this.#slots.values()].filter((s) => s.extension === extension && s.helpers && !s.chrome?.signal.aborted)
-      const dir = await loadExtensionDir(extension)
-      await Promise.all(helpers.map((s) => reloadExtension(s.helpers!, dir, () => s.chrome!.loadUnpacked(dir.path))))
-      return { browsers: helpers.length, ms: Math.round(performance.now() - started) }
+      const browsers = [...this.#slots.values()].flatMap((s) => (s.extension === extension && s.browser && !s.browser.signal.aborted ? [s.browser] : []))
+      await Promise.all(browsers.map((browser) => browser.reloadExtension()))
+      return { browsers: browsers.length, ms: Math.round(performance.now() - started) }
     }
     const done = this.#reloading.then(run, run)
     this.#reloading = done.catch(() => undefined)
     return done
   }
 
-  /** Relays one browser-level call to the DevTools pipe of `slot`'s browser, which only this process holds. */
+  /** Relays one browser-level call to `slot`'s browser (Chromium's DevTools pipe), which only this process holds. */
   pipe(slotId: string, method: string, params: Record<string, unknown> | undefined): Promise<unknown> {
-    const chrome = this.#slots.get(slotId)?.chrome
-    if (chrome === undefined || chrome.signal.aborted) return Promise.reject(new TargetError(`${method}: slot ${slotId} has no running browser to relay it to`))
-    return chrome.pipe(method, params)
+    const browser = this.#slots.get(slotId)?.browser
+    if (browser === undefined || browser.signal.aborted) return Promise.reject(new TargetError(`${method}: slot ${slotId} has no running browser to relay it to`))
+    return browser.relay(method, params)
   }
 
   async close(): Promise<void> {
@@ -99,31 +96,29 @@ export class BrowserPool {
   async #lease(slot: Slot, extension: string | undefined): Promise<Lease> {
     await this.#reloading
     const started = performance.now()
-    const { size, display, chromePath, url } = this.#options
+    const { size, display, browser: name = 'chromium', executablePath, url } = this.#options
     slot.screen ??= display ? await X11Screen.attach({ display }) : await X11Screen.start(size)
     const screen = slot.screen
     const reused = slot.extension === extension && (await resetInPlace(slot, url, this.#log))
-    let chrome = reused ? slot.chrome : undefined
-    if (chrome === undefined) {
+    let browser = reused ? slot.browser : undefined
+    if (browser === undefined) {
       await closeBrowser(slot)
-      chrome = slot.chrome = await launchChrome({ executablePath: chromePath, display: screen.display, extensionDir: extension, size, url })
-      slot.helpers = await ChromeHelpers.connect(chrome)
+      browser = slot.browser = await launchBrowser(name, { executablePath, display: screen.display, extension, size, url })
       slot.extension = extension
       const info = extension ? await readExtensionInfo(extension) : undefined
-      slot.versions = { browser: chrome.version, ...(info && { extension: `${info.name} ${info.version}` }) }
+      slot.versions = { browser: browser.version, ...(info && { extension: `${info.name} ${info.version}` }) }
     }
     // Taken on every lease: a watch-mode rebuild reloads the extension in the same browser.
     if (extension) slot.versions = { ...slot.versions, build: await buildFingerprint(extension).catch(() => 'unreadable') }
     // The first step must see the browser drawn, its toolbar icon included, not a blank display.
     const drawn = await waitForBrowserDrawn(screen, { pinnedIcon: extension !== undefined })
     if (!drawn.drawn) this.#log(`agentprobe: the browser did not look fully drawn within ${Math.round(drawn.waitedMs)} ms (${drawn.evidence}); the first step may see it half drawn`)
-    const { port, webSocketUrl, version, extensionId, extensionPath, pid, userDataDir } = chrome
     return {
       display: screen.display,
       ...(screen.framebufferPath && { framebufferPath: screen.framebufferPath }),
-      endpoint: { port, webSocketUrl, version, extensionId, extensionPath, userDataDir },
+      endpoint: browser.endpoint,
       versions: slot.versions,
-      pid,
+      pid: browser.pid,
       reused,
       ms: Math.round(performance.now() - started),
     }
@@ -132,10 +127,10 @@ export class BrowserPool {
 
 /** Resets the slot's running browser; false (after saying why) when it is gone or the reset could not run. */
 async function resetInPlace(slot: Slot, url: string | undefined, log: (line: string) => void): Promise<boolean> {
-  const { chrome, helpers } = slot
-  if (chrome === undefined || helpers === undefined || chrome.signal.aborted) return false
+  const { browser } = slot
+  if (browser === undefined || browser.signal.aborted) return false
   try {
-    await resetBrowserState(helpers, launchedExtension(chrome), { url })
+    await browser.reset({ url })
     return true
   } catch (error) {
     log(`agentprobe: ${errorMessage(error)}; this test file gets a fresh browser`)
@@ -144,10 +139,8 @@ async function resetInPlace(slot: Slot, url: string | undefined, log: (line: str
 }
 
 async function closeBrowser(slot: Slot): Promise<void> {
-  await slot.helpers?.close().catch(() => undefined)
-  await slot.chrome?.close().catch(() => undefined)
-  slot.helpers = undefined
-  slot.chrome = undefined
+  await slot.browser?.close().catch(() => undefined)
+  slot.browser = undefined
 }
 
 async function closeSlot(slot: Slot): Promise<void> {

@@ -20,7 +20,10 @@ export interface DisplayHandle {
 export interface BrowserHandle {
   /** The screen the browser is on. */
   screen: Screen
-  chrome: ChromeHelpers
+  /** Chromium's CDP helpers, when the browser is Chromium. */
+  chrome: ChromeHelpers | undefined
+  /** Aborted when the browser dies. */
+  signal: AbortSignal
   /** Versions recorded in traces: the browser, and the extension's manifest version. */
   versions: Record<string, string>
   close(): Promise<void>
@@ -28,6 +31,7 @@ export interface BrowserHandle {
 
 /** A browser this process launched (not one leased from the plugin's pool, which resets its own). */
 export interface StartedBrowser extends BrowserHandle {
+  chrome: ChromeHelpers
   /**
    * The state a fresh browser would have, in this one (as the plugin resets between test files):
    * the extension's pages and other tabs closed, its storage cleared, optional permissions revoked,
@@ -69,6 +73,7 @@ export async function startBrowser(display: DisplayHandle, options: BrowserOptio
   return {
     screen: display.screen,
     chrome,
+    signal: chrome.signal,
     versions: {
       browser: process.version,
       ...(extension && { extension: `${extension.name} ${extension.version}` }),

@@ -4,7 +4,7 @@
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { ConfigError, errorMessage } from '../core/errors.ts'
-import { readManifest } from '../targets/chrome/read-manifest.ts'
+import { readManifest } from '../targets/read-manifest.ts'
 import { localizedName } from './localized-name.ts'
 
 export interface ExtensionInfo {

@@ -3,7 +3,7 @@
 // for the letter Chrome draws on the toolbar tile of an extension without an icon.
 import { join } from 'node:path'
 import { ConfigError, errorMessage } from '../core/errors.ts'
-import { readChromeJson } from '../targets/chrome/read-manifest.ts'
+import { readChromeJson } from '../targets/read-manifest.ts'
 
 const PLACEHOLDER = /^__MSG_(\w+)__$/
 

@@ -19,6 +19,8 @@ describe('resolveCassetteMode', () => {
   })
 })
 
-it('keeps cassettes beside the test file, like __snapshots__', () => {
+it('keeps cassettes beside the test file, like __snapshots__, one per browser (Chromium keeps the plain name)', () => {
   expect(cassettePathFor('/repo/tests/panel.cua.test.ts')).toBe('/repo/tests/__cua__/panel.cua.test.ts.cassette.json')
+  expect(cassettePathFor('/repo/tests/panel.cua.test.ts', 'chromium')).toBe('/repo/tests/__cua__/panel.cua.test.ts.cassette.json')
+  expect(cassettePathFor('/repo/tests/panel.cua.test.ts', 'firefox')).toBe('/repo/tests/__cua__/panel.cua.test.ts.firefox.cassette.json')
 })

@@ -7,11 +7,17 @@ import sharp from 'sharp'
 import { CASSETTE_VERSION, parseCassette, serializeCassette, type Cassette, type CassetteMode, type Recording } from '../core/cassette.ts'
 import { ConfigError, errorMessage } from '../core/errors.ts'
 import { contentHash, type Frame } from '../core/frame.ts'
+import type { BrowserName } from '../targets/browser.ts'
 
 const THUMB_WIDTH = 480
 
-export function cassettePathFor(testFile: string): string {
-  return join(dirname(testFile), '__cua__', `${basename(testFile)}.cassette.json`)
+/**
+ * The cassette of `testFile`. Frames differ from browser to browser, so a recording made on one is
+ * never replayed on another: Firefox's is a file of its own (Chromium keeps the original name).
+ */
+export function cassettePathFor(testFile: string, browser?: BrowserName): string {
+  const suffix = browser === undefined || browser === 'chromium' ? '' : `.${browser}`
+  return join(dirname(testFile), '__cua__', `${basename(testFile)}${suffix}.cassette.json`)
 }
 
 function framesDir(cassettePath: string): string {

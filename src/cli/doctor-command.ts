@@ -7,7 +7,7 @@ import { formatCheck, type Check } from './check.ts'
 import { checkHistory } from './history-check.ts'
 import { checkManifest } from './manifest-checks.ts'
 import { checkModel } from './model-check.ts'
-import { checkAndroidSdk, checkChromium, checkDisplay, checkNode, checkTool, TOOLS } from './system-checks.ts'
+import { checkAndroidSdk, checkChromium, checkDisplay, checkFirefox, checkNode, checkTool, TOOLS } from './system-checks.ts'
 
 const FLAGS = {
   target: { type: 'string' },
@@ -25,7 +25,7 @@ export async function doctorCommand(args: string[], env: Record<string, string |
   const checks: Check[] = [checkNode()]
   if (target === 'browser') {
     for (const tool of TOOLS) checks.push(await checkTool(tool, env))
-    checks.push(await checkChromium(env.CHROME_PATH || undefined), await checkDisplay(env.DISPLAY || undefined))
+    checks.push(await checkChromium(env.CHROME_PATH || undefined), await checkFirefox(env.FIREFOX_PATH || undefined), await checkDisplay(env.DISPLAY || undefined))
   }
   const adb = checkAndroidSdk(env)
   checks.push(target === 'android' || adb.status === 'ok' ? adb : { ...adb, status: 'skip', detail: `not found (only --target android needs it): ${adb.detail}` })

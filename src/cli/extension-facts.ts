@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { looseKey } from '../core/text-match.ts'
-import { readManifest } from '../targets/chrome/read-manifest.ts'
+import { readManifest } from '../targets/read-manifest.ts'
 import { visibleLabels } from './page-text.ts'
 
 /** An extension page named by the manifest. */

@@ -4,7 +4,7 @@
 import { access } from 'node:fs/promises'
 import { isAbsolute, join, relative, resolve } from 'node:path'
 import { ConfigError } from '../core/errors.ts'
-import { readManifest } from '../targets/chrome/read-manifest.ts'
+import { readManifest } from '../targets/read-manifest.ts'
 import { buildStep, type BuildStep, type PackageJson } from './extension-build.ts'
 import { readPackageJson, type PackageManager, type WorkspacePackage } from './package-manager.ts'
 import { isWorkspaceRoot, workspacePackages } from './workspaces.ts'

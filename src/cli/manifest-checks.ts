@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { errorMessage, isAgentprobeError } from '../core/errors.ts'
 import { manifestVersionProblem } from '../core/manifest-json.ts'
 import { loadExtensionDir } from '../targets/chrome/extension-dir.ts'
-import { readManifest } from '../targets/chrome/read-manifest.ts'
+import { readManifest } from '../targets/read-manifest.ts'
 import type { Check } from './check.ts'
 
 interface Manifest {

@@ -5,7 +5,7 @@ import { mkdir } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { ConfigError } from '../core/errors.ts'
 import { chooseModel } from '../model-choice/choose-model.ts'
-import { resolvePath } from '../config/options.ts'
+import { browserName, resolvePath } from '../config/options.ts'
 import { slug } from '../session/artifact-paths.ts'
 import { loadExtensionDir } from '../targets/chrome/extension-dir.ts'
 import { runCasesInVitest, type CaseSpec } from '../vitest/run-cases.ts'
@@ -22,6 +22,7 @@ import { androidRun } from './android-target.ts'
 const FLAGS = {
   target: { type: 'string' },
   extension: { type: 'string' },
+  browser: { type: 'string' },
   case: { type: 'string', multiple: true },
   'output-dir': { type: 'string' },
   model: { type: 'string' },
@@ -45,12 +46,15 @@ export async function runCommand(args: string[], env: Record<string, string | un
     throw new ConfigError(`agentprobe run: --${values.avd !== undefined ? 'avd' : 'include-xml'} applies to --target android only`)
   }
   if (target === 'browser' && !values.extension) throw new ConfigError('agentprobe run --target browser: --extension DIR is required')
+  const browser = browserName(values.browser, '--browser')
+  if (target === 'android' && browser !== undefined) throw new ConfigError('agentprobe run: --browser applies to --target browser only')
 
   const cwd = process.cwd()
   const loaded = await loadCases(caseArgs, cwd)
   const android = target === 'android' ? androidRun(values, env) : undefined
   const extension = android ? undefined : resolvePath(cwd, values.extension!)
-  if (extension) await loadExtensionDir(extension)
+  // Chromium's checks of the folder before launch (Firefox checks it as it installs it).
+  if (extension && browser !== 'firefox') await loadExtensionDir(extension)
 
   // An unknown model or a missing key fails now, before anything starts; the plugin prints the choice.
   chooseModel({ flag: values.model, env })
@@ -61,7 +65,7 @@ export async function runCommand(args: string[], env: Record<string, string | un
 
   const cassetteModeFlag = cassetteMode(values['cassette-mode'], '--cassette-mode')
   const cassette = values.cassette === undefined ? undefined : resolve(cwd, values.cassette)
-  const specs = caseSpecs(loaded, outputDir, maxSteps).map((spec) => ({ ...spec, cassette: cassette ?? cassettePathFor(spec.file) }))
+  const specs = caseSpecs(loaded, outputDir, maxSteps).map((spec) => ({ ...spec, cassette: cassette ?? cassettePathFor(spec.file, browser) }))
   for (const spec of specs) await mkdir(spec.outputDir, { recursive: true })
   // --model wins over AGENTPROBE_MODEL, which is how the plugin (and its workers) learn it.
   const runs = await withEnv({ AGENTPROBE_MODEL: values.model }, () =>
@@ -71,7 +75,9 @@ export async function runCommand(args: string[], env: Record<string, string | un
         extension,
         display,
         artifactsDir: outputDir,
+        ...(browser && { browser }),
         chromePath: env.CHROME_PATH || undefined,
+        firefoxPath: env.FIREFOX_PATH || undefined,
         url: values.url,
         history: cliHistoryOption(cwd, env),
         ...(cassetteModeFlag && { cassette: cassetteModeFlag }),

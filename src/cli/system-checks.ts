@@ -7,6 +7,7 @@ import { errorMessage } from '../core/errors.ts'
 import { resolveAndroid } from '../config/android-options.ts'
 import { X11Screen } from '../targets/x11/x11-screen.ts'
 import { browserVersion, extensionLoading, findBrowser } from '../targets/chrome/find-browser.ts'
+import { findFirefox, firefoxMajor } from '../targets/firefox/find-firefox.ts'
 import { guarded, type Check } from './check.ts'
 
 const APT = 'sudo apt-get install -y'
@@ -79,6 +80,24 @@ export function checkChromium(chromePath: string | undefined): Promise<Check> {
         ? 'accepts --load-extension'
         : 'ignores --load-extension: the extension is loaded with Extensions.loadUnpacked over the DevTools pipe'
     return { name: 'chromium', status: 'ok', detail: `${path}: ${version}, ${how}` }
+  })
+}
+
+/** The oldest Firefox agentprobe has been run on (Debian 12's firefox-esr). */
+const FIREFOX_MEASURED = 153
+
+/** Firefox, for `browser: 'firefox'`: a warning when it is missing (Chromium is the default) or older than any measured. */
+export function checkFirefox(firefoxPath: string | undefined): Promise<Check> {
+  const fix = `${APT} firefox-esr (or set FIREFOX_PATH to a Firefox executable)`
+  return guarded('firefox', fix, async () => {
+    const path = await findFirefox(firefoxPath).catch(() => undefined)
+    if (path === undefined) return { name: 'firefox', status: 'warn', detail: "not found (only browser: 'firefox' needs it)", fix }
+    const version = await browserVersion(path)
+    const major = firefoxMajor(version)
+    if (major === undefined || major < FIREFOX_MEASURED) {
+      return { name: 'firefox', status: 'warn', detail: `${path}: ${version}; agentprobe is measured on Firefox ${FIREFOX_MEASURED} and later (the extension is installed with WebDriver BiDi's webExtension.install)`, fix }
+    }
+    return { name: 'firefox', status: 'ok', detail: `${path}: ${version}, installs the extension over WebDriver BiDi` }
   })
 }
 

@@ -8,6 +8,7 @@ Usage: agentprobe run --target browser|android --extension DIR --case FILE|FOLDE
 
   --target browser|android   what to drive (default browser)
   --extension DIR            the unpacked extension (required with --target browser)
+  --browser chromium|firefox the browser it runs in (default chromium; firefox: FIREFOX_PATH, else firefox-esr on PATH)
   --case FILE|FOLDER|GLOB    case files; repeat it, or pass them as arguments
   --output-dir DIR           where results go: one folder per case when there are several (required)
   --model ID                 the model, e.g. openai/gpt-5.4 or offline (default: from the keys set)

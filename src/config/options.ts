@@ -4,6 +4,7 @@ import { isAbsolute, resolve } from 'node:path'
 import { CASSETTE_MODES, type CassetteMode } from '../core/cassette.ts'
 import { ConfigError } from '../core/errors.ts'
 import type { Size } from '../core/frame.ts'
+import { BROWSER_NAMES, type BrowserName } from '../targets/browser.ts'
 import type { HistoryLocation } from '../history/open-store.ts'
 import { serverAddress } from '../history/server-address.ts'
 import type { AndroidOptions, ResolvedAndroid } from './android-options.ts'
@@ -23,8 +24,12 @@ export interface AgentprobeOptions {
   screen?: Size
   /** Where per-test artifacts go (default 'artifacts', relative to the project root). */
   artifactsDir?: string
+  /** The browser the extension runs in: 'chromium' (the default) or 'firefox'. */
+  browser?: BrowserName
   /** Chromium or Chrome executable (default: CHROME_PATH, then the first found on PATH). */
   chromePath?: string
+  /** Firefox executable (default: FIREFOX_PATH, then firefox-esr or firefox on PATH). */
+  firefoxPath?: string
   /** A page the browser opens first. */
   url?: string
   /** What `screen` and `agent` drive: 'browser' (Xvfb + Chromium, the default) or 'android' (a device over adb). */
@@ -53,13 +58,28 @@ export interface ResolvedOptions {
   display?: string
   screen: Size
   artifactsDir: string
+  /** Absent means chromium. */
+  browser?: BrowserName
   chromePath?: string
+  firefoxPath?: string
   url?: string
   target?: 'browser' | 'android'
   android?: ResolvedAndroid
   cassette: { mode?: CassetteMode; update: boolean; ci: boolean; model?: string; waitMs?: number }
   /** Where runs are recorded; absent when history is off. */
   history?: HistoryLocation
+}
+
+/** The browser option checked; a ConfigError naming `source` for anything but a known browser. */
+export function browserName(value: unknown, source: string): BrowserName | undefined {
+  if (value === undefined) return undefined
+  if ((BROWSER_NAMES as readonly unknown[]).includes(value)) return value as BrowserName
+  throw new ConfigError(`${source} must be one of ${BROWSER_NAMES.join(', ')}, got ${JSON.stringify(value)}`)
+}
+
+/** The executable the options name for their browser, if any. */
+export function browserExecutable(options: Pick<ResolvedOptions, 'browser' | 'chromePath' | 'firefoxPath'>): string | undefined {
+  return options.browser === 'firefox' ? options.firefoxPath : options.chromePath
 }
 
 export const DEFAULT_SCREEN: Size = { width: 1920, height: 1080 }

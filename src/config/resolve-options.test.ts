@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { modelLine, secretsFromEnv } from './options.ts'
+import { browserExecutable, modelLine, secretsFromEnv } from './options.ts'
 import { resolveHistory, resolveOptions } from './resolve-options.ts'
 
 describe('cassette options', () => {
@@ -40,5 +40,18 @@ describe('history option', () => {
 
   it("counts the server's password among the secrets kept off disk", () => {
     expect(secretsFromEnv({ AGENTPROBE_HISTORY_URL: 'postgres://ci:p%40ss@db/runs?password=two' })).toEqual(['p%40ss', 'p@ss', 'two'])
+  })
+})
+
+describe('the browser option', () => {
+  it('is chromium when absent, firefox when asked, with FIREFOX_PATH as its executable', () => {
+    expect(resolveOptions({}, '/p', {}).browser).toBeUndefined()
+    const firefox = resolveOptions({ browser: 'firefox' }, '/p', { FIREFOX_PATH: '/opt/ff/firefox' })
+    expect([firefox.browser, browserExecutable(firefox)]).toEqual(['firefox', '/opt/ff/firefox'])
+    expect(browserExecutable(resolveOptions({}, '/p', { CHROME_PATH: '/opt/c/chrome', FIREFOX_PATH: '/opt/ff/firefox' }))).toBe('/opt/c/chrome')
+  })
+
+  it('names the option and the browsers it takes when it is neither', () => {
+    expect(() => resolveOptions({ browser: 'safari' as never }, '/p', {})).toThrow('the plugin option browser must be one of chromium, firefox, got "safari"')
   })
 })

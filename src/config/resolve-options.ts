@@ -5,7 +5,8 @@ import { chooseModel } from '../model-choice/choose-model.ts'
 import { ConfigError } from '../core/errors.ts'
 import type { HistoryLocation } from '../history/open-store.ts'
 import { isPostgresUrl, withoutUserInfo } from '../history/server-address.ts'
-import { cassetteMode, DEFAULT_SCREEN, isCi, replayWaitMs, resolvePath, urlPasswords, type AgentprobeOptions, type ResolvedOptions } from './options.ts'
+import type { BrowserName } from '../targets/browser.ts'
+import { browserName, cassetteMode, DEFAULT_SCREEN, isCi, replayWaitMs, resolvePath, urlPasswords, type AgentprobeOptions, type ResolvedOptions } from './options.ts'
 
 export const DEFAULT_HISTORY_FILE = '.agentprobe/history.sqlite'
 
@@ -18,7 +19,9 @@ export function resolveOptions(options: AgentprobeOptions, root: string, env: Re
     display: options.display ?? env.AGENTPROBE_DISPLAY,
     screen: options.screen ?? DEFAULT_SCREEN,
     artifactsDir: resolvePath(root, options.artifactsDir ?? env.AGENTPROBE_ARTIFACTS_DIR ?? 'artifacts'),
+    ...withBrowser(browserName(options.browser, `${source} browser`)),
     chromePath: options.chromePath ?? env.CHROME_PATH,
+    firefoxPath: options.firefoxPath ?? env.FIREFOX_PATH,
     url: options.url,
     cassette: {
       mode: cassetteMode(options.cassette ?? env.AGENTPROBE_CASSETTE, options.cassette ? `${source} cassette` : 'AGENTPROBE_CASSETTE'),
@@ -31,6 +34,7 @@ export function resolveOptions(options: AgentprobeOptions, root: string, env: Re
   }
 }
 
+const withBrowser = (browser: BrowserName | undefined) => (browser ? { browser } : {})
 const withHistory = (history: HistoryLocation | undefined) => (history ? { history } : {})
 
 /** Where runs are recorded: the option, else AGENTPROBE_HISTORY_URL, else the project's SQLite file; off with `false` or AGENTPROBE_HISTORY=off. */

@@ -4,7 +4,7 @@
 import type { Config } from '@jest/types'
 import { BrowserPool } from '../browser-pool/browser-pool.ts'
 import { startPoolServer, type PoolServer } from '../browser-pool/pool-server.ts'
-import { modelLine } from '../config/options.ts'
+import { browserExecutable, modelLine } from '../config/options.ts'
 import { jestOptions, POOL_URL_ENV } from './options.ts'
 
 export const POOL = Symbol.for('agentprobe.jest.pool')
@@ -18,7 +18,7 @@ export default async function globalSetup(globalConfig: Config.GlobalConfig, pro
   const options = jestOptions(projectConfig, globalConfig, process.env)
   process.stdout.write(`agentprobe: ${modelLine(options)}\n`)
   if (options.target === 'android' || process.env[POOL_URL_ENV]) return
-  const pool = new BrowserPool({ display: options.display, size: options.screen, chromePath: options.chromePath, url: options.url })
+  const pool = new BrowserPool({ display: options.display, size: options.screen, browser: options.browser, executablePath: browserExecutable(options), url: options.url })
   const server = await startPoolServer(pool)
   // Workers start after global setup and inherit this.
   process.env[POOL_URL_ENV] = server.url

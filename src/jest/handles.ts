@@ -49,7 +49,7 @@ export interface Handles {
 
 export interface HandleSources {
   test(): TestRun
-  file(): { browser?: { chrome: ChromeHelpers }; device?: { helpersFor(dir: string): AndroidHelpers } }
+  file(): { browser?: { requireChrome(): ChromeHelpers }; device?: { helpersFor(dir: string): AndroidHelpers } }
   artifactDir(): string
 }
 
@@ -57,7 +57,7 @@ export function handles(from: HandleSources): Handles {
   return {
     agent: forward(() => from.test().session.agent),
     screen: forward(() => from.test().session.screen),
-    chrome: forward(() => from.file().browser?.chrome ?? missing('chrome', "the browser target (this project's target is 'android')")),
+    chrome: forward(() => from.file().browser?.requireChrome() ?? missing('chrome', "the browser target (this project's target is 'android')")),
     android: forward(() => from.file().device?.helpersFor(from.artifactDir()) ?? missing('android', "target: 'android'")),
   }
 }

@@ -26,7 +26,7 @@ export interface Surface {
 }
 
 export function browserSurface(browser: BrowserHandle): Surface {
-  return { screen: browser.screen, versions: browser.versions, signal: browser.chrome.signal, chrome: browser.chrome }
+  return { screen: browser.screen, versions: browser.versions, signal: browser.signal, ...(browser.chrome && { chrome: browser.chrome }) }
 }
 
 /** A device's surface: each step frame gets the uiautomator dump beside it. */

@@ -5,13 +5,13 @@ import { existsSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 import type { TestProject, Vitest } from 'vitest/node'
 import { BrowserPool } from '../browser-pool/browser-pool.ts'
-import type { ResolvedOptions } from '../config/options.ts'
+import { browserExecutable, type ResolvedOptions } from '../config/options.ts'
 import { startPoolServer } from '../browser-pool/pool-server.ts'
 import { firstDifference, folderState } from './folder-state.ts'
 
 export async function startBrowserService(vitest: Vitest, project: TestProject, options: ResolvedOptions): Promise<string> {
-  const { display, screen: size, chromePath, url } = options
-  const pool = new BrowserPool({ display, size, chromePath, url, log: (line) => vitest.logger.warn(line) })
+  const { display, screen: size, browser, url } = options
+  const pool = new BrowserPool({ display, size, browser, executablePath: browserExecutable(options), url, log: (line) => vitest.logger.warn(line) })
   const server = await startPoolServer(pool)
   vitest.onClose(async () => {
     await server.close()

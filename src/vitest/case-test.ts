@@ -41,8 +41,10 @@ export function caseTest(spec: CaseSpec): void {
     })
     return
   }
-  test(spec.testCase.name, async ({ session, chrome, task }) => {
+  // The CDP helpers only when the case opens a page first: a case without one runs on any browser.
+  test(spec.testCase.name, async ({ session, browser, task }) => {
     if (spec.testCase.url) {
+      const chrome = browser.requireChrome()
       const page = (await chrome.targets({ type: 'page' })).find((t) => !t.url.startsWith('chrome-extension://'))
       await (page ? chrome.navigate(page.id, spec.testCase.url, { timeout: 15_000 }) : chrome.openPage(spec.testCase.url, { timeout: 15_000 }))
     }

@@ -59,7 +59,7 @@ export const test = base
     onCleanup(() => browser.close())
     return browser
   })
-  .extend('chrome', ({ browser }): ChromeHelpers => browser.chrome)
+  .extend('chrome', ({ browser }): ChromeHelpers => browser.requireChrome())
   /** The Android device (target 'android'), connected once per file. */
   .extend('device', { scope: 'file' }, async ({ agentprobeOptions }, { onCleanup }): Promise<AndroidSession> => {
     if (!agentprobeOptions.android) throw new ConfigError("the android fixture needs the plugin option target: 'android' (agentprobe({ target: 'android' }))")
@@ -87,7 +87,7 @@ export const test = base
       for (const file of files.values()) await file.save()
     })
     return (testFile: string): CassetteFile => {
-      const file = files.get(testFile) ?? new CassetteFile(cassetteFile ?? cassettePathFor(testFile), agentprobeOptions.cassette)
+      const file = files.get(testFile) ?? new CassetteFile(cassetteFile ?? cassettePathFor(testFile, agentprobeOptions.browser), agentprobeOptions.cassette)
       files.set(testFile, file)
       return file
     }

@@ -14,5 +14,6 @@ test('slot b holds its own display and browser', async ({ browser, screen }) => 
   const frame = await screen.capture()
   expect(frame.width).toBe(1280)
   const { display, endpoint, pid } = browser.lease
+  if (endpoint.browser !== 'chromium') throw new Error(`this project runs Chromium, got ${endpoint.browser}`)
   console.log(`LEASE file=b display=${display} port=${endpoint.port} pid=${pid} start=${start} end=${Date.now()}`)
 })

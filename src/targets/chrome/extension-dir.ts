@@ -6,7 +6,7 @@ import { ConfigError } from '../../core/errors.ts'
 import { manifestVersionProblem } from '../../core/manifest-json.ts'
 import { extensionIdForKey, extensionIdForPath } from './extension-id.ts'
 import { manifestFileFields, messagePlaceholders } from './manifest-files.ts'
-import { readChromeJson, readManifest } from './read-manifest.ts'
+import { readChromeJson, readManifest } from '../read-manifest.ts'
 
 export interface ExtensionDir {
   /** The real absolute path, as Chromium resolves it (symlinks followed): the ID depends on it. */

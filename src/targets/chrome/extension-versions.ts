@@ -12,7 +12,7 @@ import { inBackgroundTab, type ExtensionTabs } from './extension-context.ts'
 import { waitUntilGone } from './close-targets.ts'
 import { loadExtensionDir, type ExtensionDir } from './extension-dir.ts'
 import { extensionTargets, reloadExtension } from './extension-reload.ts'
-import { readManifest } from './read-manifest.ts'
+import { readManifest } from '../read-manifest.ts'
 import { materializeVersion, type SourceOptions, type VersionSource } from './version-source.ts'
 
 export interface VersionOptions extends SourceOptions {

@@ -1,9 +1,9 @@
-// The one way agentprobe reads an extension's manifest.json from disk: as Chrome reads it
-// (comments allowed), with errors that name the file.
+// The one way agentprobe reads an extension's manifest.json from disk: as Chrome and Firefox read
+// it (comments allowed), with errors that name the file.
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { ConfigError, errorMessage } from '../../core/errors.ts'
-import { parseChromeJson } from '../../core/manifest-json.ts'
+import { ConfigError, errorMessage } from '../core/errors.ts'
+import { parseChromeJson } from '../core/manifest-json.ts'
 
 export interface ReadManifest {
   /** The manifest file's path. */

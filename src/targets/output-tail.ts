@@ -1,5 +1,5 @@
 // Keeps the last lines a process wrote, for error messages, while draining its pipe so it never
-// blocks. Chromium's stderr on a machine without a session bus is mostly dbus complaints; those
+// blocks. A browser's stderr on a machine without a session bus is mostly dbus complaints; those
 // are dropped so that the lines that explain a failure (e.g. "Missing X server") stay visible.
 const NOISE = /:ERROR:dbus\/|^\s*$/
 

@@ -1,0 +1,68 @@
+// The third seam (DESIGN §2), beside Screen and Model: what a test run needs from a browser,
+// whichever it is. Chromium implements it over CDP (chrome/chromium-browser.ts), Firefox over
+// WebDriver BiDi (firefox/firefox-browser.ts); browsers.ts picks one by name, so the pool and the
+// sessions name no browser.
+import type { Size } from '../core/frame.ts'
+import type { ChromeHelpers } from './chrome/cdp.ts'
+import type { ChromeEndpoint, PipeCall } from './chrome/endpoint.ts'
+
+export const BROWSER_NAMES = ['chromium', 'firefox'] as const
+export type BrowserName = (typeof BROWSER_NAMES)[number]
+
+export interface BrowserLaunchOptions {
+  /** The executable (CHROME_PATH, FIREFOX_PATH); else it is searched for on PATH. */
+  executablePath?: string | undefined
+  /** The X display to open the window on, e.g. ':99'. */
+  display: string
+  /** The window size: the screen's, so the browser fills it. */
+  size: Size
+  /** An unpacked extension folder to load, its action on the toolbar. */
+  extension?: string | undefined
+  /** The first tab's URL (default about:blank). */
+  url?: string | undefined
+}
+
+/** What a worker needs to reach a browser the main process runs: plain data, sent over the pool's HTTP endpoint. */
+export type BrowserEndpoint =
+  | ({ browser: 'chromium'; pid: number } & Omit<ChromeEndpoint, 'signal' | 'closing' | 'pipe' | 'display'>)
+  | { browser: 'firefox'; pid: number; version: string; extensionId?: string | undefined; extensionBaseUrl?: string | undefined }
+
+/** A browser this process launched, with the extension under test. */
+export interface Browser {
+  readonly name: BrowserName
+  readonly pid: number
+  /** e.g. 'Chromium 156.0.8078.108 built on Debian…', 'Mozilla Firefox 153.8.0esr'. */
+  readonly version: string
+  /** Aborted, with a TargetError coded AGENTPROBE_TARGET_CRASHED, when the browser dies unexpectedly. */
+  readonly signal: AbortSignal
+  readonly endpoint: BrowserEndpoint
+  /** The state a fresh launch would have, in place; throws, saying which step failed, when it cannot (the caller then relaunches). */
+  reset(options: { url?: string | undefined }): Promise<void>
+  /** Reloads the extension from its folder (a rebuild), in place. */
+  reloadExtension(): Promise<void>
+  /** A browser-level call only the launching process can make (Chromium's DevTools pipe), relayed for workers. */
+  relay(method: string, params?: Record<string, unknown>): Promise<unknown>
+  /** Ends every process of the browser and deletes its profile; safe to call twice. */
+  close(): Promise<void>
+}
+
+/** A worker's connection to a browser the main process runs. */
+export interface BrowserConnection {
+  /** Aborted when the browser dies. */
+  readonly signal: AbortSignal
+  /** Chromium's CDP helpers (the `chrome` fixture); undefined on Firefox, whose deterministic helpers are not built yet. */
+  readonly chrome: ChromeHelpers | undefined
+  /** The `chrome` fixture: Chromium's CDP helpers, or an error saying what this browser offers instead. */
+  requireChrome(): ChromeHelpers
+  /** Lets go of the connection (the browser stays). */
+  close(): Promise<void>
+}
+
+export interface ConnectOptions {
+  /** The X display the browser draws on. */
+  display: string
+  /** Relays a browser-level call to the process that launched the browser. */
+  relay: PipeCall
+  /** Resolves once the screen shows the toolbar drawn again (after an extension version is installed or updated). */
+  toolbarDrawn?: () => Promise<void>
+}

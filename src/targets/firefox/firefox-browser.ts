@@ -1,0 +1,69 @@
+// Firefox behind the Browser seam: launchFirefox, a reset over WebDriver BiDi, and a worker's
+// connection, which has no deterministic helpers yet.
+import { ConfigError, TargetError, errorMessage } from '../../core/errors.ts'
+import type { Browser, BrowserConnection, BrowserEndpoint, BrowserLaunchOptions } from '../browser.ts'
+import { launchFirefox, type FirefoxProcess } from './launch-firefox.ts'
+import { processSignal } from './process-signal.ts'
+
+export async function launchFirefoxBrowser(options: BrowserLaunchOptions): Promise<Browser> {
+  const { executablePath, display, size, extension, url } = options
+  const firefox = await launchFirefox({ executablePath, display, extensionDir: extension, size, url })
+  const { pid, version } = firefox
+  return {
+    name: 'firefox',
+    pid,
+    version,
+    signal: firefox.signal,
+    endpoint: { browser: 'firefox', pid, version, extensionId: firefox.extension?.addonId, extensionBaseUrl: firefox.extension?.baseUrl },
+    reset: ({ url: kept }) => resetFirefox(firefox, kept ?? 'about:blank'),
+    reloadExtension: async () => {
+      if (firefox.extension === undefined) throw new ConfigError('reloadExtension: this Firefox was launched without an extension')
+      await firefox.install(firefox.extension.path)
+    },
+    relay: (method) => Promise.reject(new TargetError(`${method}: Firefox has no DevTools pipe (its remote protocol is WebDriver BiDi)`)),
+    close: () => firefox.close(),
+  }
+}
+
+/**
+ * Every tab but one closed and the kept one on `url`; the extension uninstalled and installed
+ * again from its folder, which closes its popup, sidebar and pages, drops its storage and runs its
+ * onInstalled as a fresh install (the profile keeps its UUID and its toolbar place across it).
+ */
+async function resetFirefox(firefox: FirefoxProcess, url: string): Promise<void> {
+  const step = async (name: string, run: () => Promise<unknown>) => {
+    try {
+      await run()
+    } catch (error) {
+      throw new TargetError(`resetting Firefox failed at "${name}": ${errorMessage(error)}`, { cause: error })
+    }
+  }
+  const { bidi, extension } = firefox
+  if (extension !== undefined) {
+    await step('uninstall the extension', () => bidi.uninstallExtension(extension.addonId))
+    await step('install the extension', () => firefox.install(extension.path))
+  }
+  await step('close tabs', async () => {
+    const [kept, ...others] = await bidi.pages()
+    await Promise.all(others.map((page) => page.close()))
+    await (kept ?? (await bidi.newPage())).goto(url)
+  })
+}
+
+/** A worker's view of a Firefox the main process runs: its crash signal. */
+export function connectFirefox(endpoint: Extract<BrowserEndpoint, { browser: 'firefox' }>): BrowserConnection {
+  const watch = processSignal(endpoint.pid, 'Firefox')
+  return {
+    signal: watch.signal,
+    chrome: undefined,
+    requireChrome: () => {
+      throw new ConfigError(
+        'the `chrome` fixture (targets, waitForTarget, evaluate, openExtensionPage, storage, reloadExtension, triggerAction, contextMenu, commands, permissions, ' +
+          "the service worker's lifecycle) is Chromium's, over CDP, and is not built on Firefox yet: there it will come over WebDriver BiDi " +
+          '(browsingContext.getTree, script.evaluate, webExtension.install). On Firefox today, check by pixels: agent.do, screen.find, ' +
+          "expect(screen).toShowText and toVerify; or run this file with browser: 'chromium'.",
+      )
+    },
+    close: async () => watch.stop(),
+  }
+}

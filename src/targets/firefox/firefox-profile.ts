@@ -1,0 +1,89 @@
+// Every launch gets a fresh, throw-away Firefox profile whose user.js makes it quiet and
+// deterministic: no first-run or what's-new pages, no telemetry, updates or remote settings, the
+// extension's action on the toolbar and its moz-extension:// UUID chosen before the first frame.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+export interface FirefoxProfile {
+  readonly dir: string
+  /** Deletes the folder; call once Firefox has exited. */
+  remove(): Promise<void>
+}
+
+/** The extension whose button the profile puts on the toolbar: its add-on id and the UUID of its moz-extension:// origin. */
+export interface ToolbarExtension {
+  addonId: string
+  uuid: string
+}
+
+/** Firefox's widget id for an extension's action: the add-on id lowercased, every character outside [a-z0-9_-] made `_`. */
+export function actionWidgetId(addonId: string): string {
+  return `${addonId.toLowerCase().replace(/[^a-z0-9_-]/g, '_')}-browser-action`
+}
+
+export type PrefValue = string | number | boolean
+
+/** The prefs of a test profile. */
+export function firefoxPrefs(extension?: ToolbarExtension): Record<string, PrefValue> {
+  return {
+    // No first-run, what's-new, default-browser or session-restore pages or prompts.
+    'browser.shell.checkDefaultBrowser': false,
+    'browser.startup.homepage_override.mstone': 'ignore',
+    'browser.startup.page': 0,
+    'browser.aboutwelcome.enabled': false,
+    'startup.homepage_welcome_url': '',
+    'startup.homepage_welcome_url.additional': '',
+    'browser.sessionstore.resume_from_crash': false,
+    'browser.tabs.warnOnClose': false,
+    'browser.translations.automaticallyPopup': false,
+    'signon.rememberSignons': false,
+    // No telemetry, no updates, no remote settings or other traffic on a closed network.
+    'datareporting.policy.dataSubmissionEnabled': false,
+    'datareporting.healthreport.uploadEnabled': false,
+    'toolkit.telemetry.enabled': false,
+    'toolkit.telemetry.reportingpolicy.firstRun': false,
+    'app.update.disabledForTesting': true,
+    'app.update.auto': false,
+    'extensions.update.enabled': false,
+    'extensions.getAddons.cache.enabled': false,
+    'services.settings.server': 'data:,',
+    'browser.safebrowsing.malware.enabled': false,
+    'browser.safebrowsing.phishing.enabled': false,
+    'browser.safebrowsing.downloads.enabled': false,
+    'network.captive-portal-service.enabled': false,
+    'network.connectivity-service.enabled': false,
+    'browser.discovery.enabled': false,
+    // Without a window manager, moving the pointer into an extension popup closes it before a click
+    // lands; with this pref a real click on the toolbar button opens it and a click inside it works.
+    'ui.popup.disable_autohide': true,
+    // A reset uninstalls and reinstalls the extension: its origin must stay the same across that.
+    'extensions.webextensions.keepUuidOnUninstall': true,
+    ...(extension && {
+      // The action's button in the toolbar, not in the extensions menu (Chrome's "pinned").
+      'browser.uiCustomization.state': JSON.stringify({
+        placements: { 'nav-bar': ['back-button', 'forward-button', 'stop-reload-button', 'urlbar-container', actionWidgetId(extension.addonId), 'unified-extensions-button'] },
+        seen: [actionWidgetId(extension.addonId)],
+        dirtyAreaCache: ['nav-bar'],
+        currentVersion: 20,
+        newElementCount: 0,
+      }),
+      // Its origin, moz-extension://<uuid>/, known before install (Firefox picks a random one otherwise).
+      'extensions.webextensions.uuids': JSON.stringify({ [extension.addonId]: extension.uuid }),
+    }),
+  }
+}
+
+/** user.js text for `prefs`. */
+export function userJs(prefs: Record<string, PrefValue>): string {
+  return Object.entries(prefs)
+    .map(([name, value]) => `user_pref(${JSON.stringify(name)}, ${JSON.stringify(value)});\n`)
+    .join('')
+}
+
+/** Creates `<tmp>/agentprobe-firefox-XXXXXX/user.js`. */
+export async function createFirefoxProfile(extension?: ToolbarExtension): Promise<FirefoxProfile> {
+  const dir = await mkdtemp(join(tmpdir(), 'agentprobe-firefox-'))
+  await writeFile(join(dir, 'user.js'), userJs(firefoxPrefs(extension)))
+  return { dir, remove: () => rm(dir, { recursive: true, force: true, maxRetries: 3 }) }
+}
