@@ -71,3 +71,26 @@ export function spawnGroup(executablePath: string, argv: readonly string[], { di
     },
   }
 }
+
+/** A launched browser's group as its launcher watches it: an exit before `ready` fails the start, one after it (and before `closing`) is a crash. */
+export interface GroupWatch {
+  /** Aborted with a TargetError when the group exits during start. */
+  readonly startFailed: AbortSignal
+  /** Aborted with a TargetError coded AGENTPROBE_TARGET_CRASHED when it exits unexpectedly after start. */
+  readonly crashed: AbortSignal
+  ready: boolean
+  closing: boolean
+}
+
+/** Watches `group` (the browser `name` started from `executablePath`) for its exit. */
+export function watchGroup(group: Pick<SpawnedGroup, 'pid' | 'exited' | 'stderrTail'>, name: string, executablePath: string, context: Record<string, unknown>): GroupWatch {
+  const startFailed = new AbortController()
+  const crashed = new AbortController()
+  const watch: GroupWatch = { startFailed: startFailed.signal, crashed: crashed.signal, ready: false, closing: false }
+  void group.exited.then((how) => {
+    if (watch.closing) return
+    if (!watch.ready) startFailed.abort(new TargetError(`${name} exited during start (${how}): ${executablePath}\n${group.stderrTail()}`, { context }))
+    else crashed.abort(new TargetError(`${name} (pid ${group.pid}) exited unexpectedly (${how})\n${group.stderrTail()}`, { code: 'AGENTPROBE_TARGET_CRASHED', context }))
+  })
+  return watch
+}

@@ -9,6 +9,7 @@ import type { ChromeEndpoint, PipeCall } from './endpoint.ts'
 import { loadExtensionDir, type ExtensionDir } from './extension-dir.ts'
 import { browserVersion, extensionLoading, findBrowser } from './find-browser.ts'
 import { createProfile } from './profile.ts'
+import { watchGroup } from '../spawn-group.ts'
 import { spawnChrome, type SpawnedChrome } from './spawn-chrome.ts'
 import { waitUntilReady, type LoadedExtension } from './wait-ready.ts'
 
@@ -76,34 +77,22 @@ export async function launchChrome(options: LaunchChromeOptions): Promise<Chrome
   const { pid, stderrTail } = chrome
   const context = { executablePath, pid, display, userDataDir: profile.dir }
 
-  let ready = false
-  let closing = false
-  const startFailed = new AbortController()
-  const crashed = new AbortController()
-  void chrome.exited.then((how) => {
-    if (closing) return
-    if (!ready) {
-      startFailed.abort(new TargetError(`Chromium exited during start (${how}): ${executablePath}\n${stderrTail()}`, { context }))
-    } else {
-      const message = `Chromium (pid ${pid}) exited unexpectedly (${how})\n${stderrTail()}`
-      crashed.abort(new TargetError(message, { code: 'AGENTPROBE_TARGET_CRASHED', context }))
-    }
-  })
+  const watch = watchGroup(chrome, 'Chromium', executablePath, context)
   let closed: Promise<void> | undefined
   const close = (): Promise<void> => {
-    closing = true
+    watch.closing = true
     closed ??= chrome.kill().then(() => profile.remove())
     return closed
   }
 
-  const startSignal = signal === undefined ? startFailed.signal : AbortSignal.any([startFailed.signal, signal])
+  const startSignal = signal === undefined ? watch.startFailed : AbortSignal.any([watch.startFailed, signal])
   const deadline = performance.now() + timeout
   try {
     const { port, path } = await waitForDevToolsPort(profile.dir, { timeout, signal: startSignal })
     if (extension !== undefined && loading === 'pipe') await chrome.pipe.send('Extensions.loadUnpacked', { path: extension.path })
     const loadedExtensions = async () => (await chrome.pipe.send<{ extensions: LoadedExtension[] }>('Extensions.getExtensions')).extensions
     await waitUntilReady(port, extension, loadedExtensions, { timeout: deadline - performance.now(), signal: startSignal })
-    ready = true
+    watch.ready = true
     return {
       pid,
       port,
@@ -115,9 +104,9 @@ export async function launchChrome(options: LaunchChromeOptions): Promise<Chrome
       userDataDir: profile.dir,
       executablePath,
       version,
-      signal: crashed.signal,
+      signal: watch.crashed,
       get closing() {
-        return closing
+        return watch.closing
       },
       pipe: (method, params) => chrome.pipe.send(method, params),
       loadUnpacked: async (path) => (await chrome.pipe.send<{ id: string }>('Extensions.loadUnpacked', { path })).id,

@@ -7,7 +7,7 @@ import { raceAbort } from '../../core/abort.ts'
 import { TargetError, TimeoutError, errorMessage } from '../../core/errors.ts'
 import type { Size } from '../../core/frame.ts'
 import { browserVersion } from '../find-executable.ts'
-import { spawnGroup, type SpawnedGroup } from '../spawn-group.ts'
+import { spawnGroup, watchGroup, type SpawnedGroup } from '../spawn-group.ts'
 import { bidiEndpoint } from './bidi-endpoint.ts'
 import { findFirefox } from './find-firefox.ts'
 import { createFirefoxProfile } from './firefox-profile.ts'
@@ -73,19 +73,11 @@ export async function launchFirefox(options: LaunchFirefoxOptions): Promise<Fire
   const { pid, stderrTail } = firefox
   const context = { executablePath, pid, display, profileDir: profile.dir }
 
-  let ready = false
-  let closing = false
-  const startFailed = new AbortController()
-  const crashed = new AbortController()
-  void firefox.exited.then((how) => {
-    if (closing) return
-    if (!ready) startFailed.abort(new TargetError(`Firefox exited during start (${how}): ${executablePath}\n${stderrTail()}`, { context }))
-    else crashed.abort(new TargetError(`Firefox (pid ${pid}) exited unexpectedly (${how})\n${stderrTail()}`, { code: 'AGENTPROBE_TARGET_CRASHED', context }))
-  })
+  const watch = watchGroup(firefox, 'Firefox', executablePath, context)
   let bidi: BidiBrowser | undefined
   let closed: Promise<void> | undefined
   const close = (): Promise<void> => {
-    closing = true
+    watch.closing = true
     closed ??= (async () => {
       await bidi?.disconnect().catch(() => undefined)
       await firefox.kill()
@@ -96,7 +88,7 @@ export async function launchFirefox(options: LaunchFirefoxOptions): Promise<Fire
 
   const deadline = new AbortController()
   const timer = setTimeout(() => deadline.abort(new TimeoutError(`Firefox did not become ready within ${timeout} ms`)), timeout)
-  const startSignal = AbortSignal.any([startFailed.signal, deadline.signal, ...(signal ? [signal] : [])])
+  const startSignal = AbortSignal.any([watch.startFailed, deadline.signal, ...(signal ? [signal] : [])])
   try {
     const origin = await bidiEndpoint(firefox.onStderr, startSignal)
     // session.new answers once the first window has loaded: most of a start's time is spent here.
@@ -104,15 +96,15 @@ export async function launchFirefox(options: LaunchFirefoxOptions): Promise<Fire
     const connected = (bidi = await raceAbort(session, startSignal))
     const install = (path: string) => connected.installExtension(path)
     const installed = extension === undefined ? undefined : await raceAbort(install(extension.path), startSignal)
-    ready = true
+    watch.ready = true
     return {
       pid,
       version,
       extension: extension && installed !== undefined ? { ...extension, addonId: installed, baseUrl: installed === extension.geckoId ? `moz-extension://${uuid}/` : undefined } : undefined,
       bidi: connected,
-      signal: crashed.signal,
+      signal: watch.crashed,
       get closing() {
-        return closing
+        return watch.closing
       },
       install,
       close,
