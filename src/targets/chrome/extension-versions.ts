@@ -52,9 +52,7 @@ export async function installVersion(chrome: ExtensionTabs, build: ExtensionDir,
   const { dir, version } = await stage(source, identity.key, options)
   // A user who has version N has never had this build: it goes, with its data.
   const present = (await loadedExtensions(chrome)).filter((e) => e.id === build.id || e.id === identity.id)
-  const pages = (await Promise.all(present.map((e) => extensionTargets(chrome, e.id)))).flat()
-  for (const extension of present) await uninstall(chrome, extension, options.signal)
-  await waitUntilGone(chrome, pages, options.timeout ?? 5000)
+  await uninstallAll(chrome, present, options.timeout ?? 5000, options.signal)
   await reloadExtension(chrome, dir, () => chrome.pipe('Extensions.loadUnpacked', { path: dir.path }, { signal: options.signal }), { timeout: options.timeout })
   await pinToToolbar(chrome, dir.id, options)
   return { id: dir.id, version, ms: Math.round(performance.now() - started) }
@@ -81,12 +79,17 @@ export async function restoreBuild(chrome: ExtensionTabs, build: ExtensionDir, l
   const identity = sharedIdentity(build)
   const staged = (await loadedExtensions(chrome)).filter((e) => (e.id === identity.id || e.id === build.id) && e.path !== build.path)
   if (staged.length === 0) return false
-  const pages = (await Promise.all(staged.map((e) => extensionTargets(chrome, e.id)))).flat()
-  for (const extension of staged) await uninstall(chrome, extension)
-  await waitUntilGone(chrome, pages, timeout)
+  await uninstallAll(chrome, staged, timeout)
   await reloadExtension(chrome, build, loadUnpacked, { timeout })
   await pinToToolbar(chrome, build.id, { timeout })
   return true
+}
+
+/** Uninstalls `extensions` and resolves once their pages are gone from the target list. */
+async function uninstallAll(chrome: ChromeCalls, extensions: readonly LoadedExtension[], timeout: number, signal?: AbortSignal): Promise<void> {
+  const pages = (await Promise.all(extensions.map((e) => extensionTargets(chrome, e.id)))).flat()
+  for (const extension of extensions) await uninstall(chrome, extension, signal)
+  await waitUntilGone(chrome, pages, timeout)
 }
 
 /**
