@@ -123,12 +123,15 @@ async function main(): Promise<void> {
       { type: 'move', x: 700, y: 500 },
     ]
     const ours: number[] = []
+    const split = { capture: [] as number[], act: [] as number[], reaction: [] as number[], quiet: [] as number[] }
     const seed: number[] = []
     for (const action of script) {
       const [, ms] = await time(async () => {
-        await screen.capture()
-        await screen.perform(action)
-        await screen.settle({ stableMs: 100, timeoutMs: 2000 })
+        split.capture.push((await time(() => screen.capture()))[1])
+        split.act.push((await time(() => screen.perform(action)))[1])
+        const settled = await screen.settle({ stableMs: 100, timeoutMs: 2000 })
+        split.reaction.push(settled.changedMs ?? settled.waitedMs)
+        split.quiet.push(settled.lastChangeMs === undefined ? 0 : settled.waitedMs - settled.lastChangeMs)
       })
       ours.push(ms)
     }
@@ -160,6 +163,7 @@ async function main(): Promise<void> {
     console.log(`capture 1280×720 (framebuffer)   median ${fmt(median(smallCaptures))}`)
     console.log(`capture 1920×1080 (scrot)        median ${fmt(median(scrotCaptures))}`)
     console.log(`per step, capture + act + settle median ${fmt(median(ours))}   seed-style ${fmt(median(seed))}   ratio ${figures.stepRatio}`)
+    console.log(`  split per step (medians): capture ${fmt(median(split.capture))}, act ${fmt(median(split.act))}, settle reaction ${fmt(median(split.reaction))}, quiet ${fmt(median(split.quiet))}   (reaction ${split.reaction.map(fmt).join(', ')}; quiet ${split.quiet.map(fmt).join(', ')})`)
     console.log(`settle on a still screen, CPU per second watched: ${fmt(settleCpu.compare)} (reads compared in place)   hashing each read ${fmt(settleCpu.hash)}   ratio ${(settleCpu.compare / settleCpu.hash).toFixed(3)}`)
     console.log(`peak RSS of this process ${peakRssMb} MB`)
     console.log(`suite of ${SUITE_FILES} scripted files: ${Object.entries(throughput).map(([w, ms]) => `${w} worker(s) ${fmt(ms)}`).join(', ')}; 2 vs 1: ${figures.twoWorkerRatio}`)

@@ -15,6 +15,10 @@ export interface SettleOptions {
 export interface SettleResult {
   stable: boolean
   waitedMs: number
+  /** When the first change was seen, ms after the start (absent: none was); the rest of the wait was quiet. */
+  changedMs?: number
+  /** When the last change was seen, ms after the start. */
+  lastChangeMs?: number
 }
 
 export interface Screen {
@@ -82,18 +86,22 @@ export async function waitForStable(
   let since = performance.now()
   let changes = 0
   let longestGap = 0
+  let changedMs: number | undefined
+  const result = (stable: boolean, now: number): SettleResult =>
+    changedMs === undefined ? { stable, waitedMs: now - start } : { stable, waitedMs: now - start, changedMs, lastChangeMs: since - start }
   while (!signal?.aborted) {
     const now = performance.now()
     const quiet = changes === 0 ? Math.max(stableMs, reactionMs) : Math.min(Math.max(stableMs, 3 * longestGap), Math.max(stableMs, MAX_QUIET_MS))
-    if (now - since >= quiet) return { stable: true, waitedMs: now - start }
-    if (now - start >= timeoutMs) return { stable: false, waitedMs: now - start }
+    if (now - since >= quiet) return result(true, now)
+    if (now - start >= timeoutMs) return result(false, now)
     await new Promise((resolve) => setTimeout(resolve, intervalMs))
     if (await changed()) {
       const at = performance.now()
       if (changes > 0) longestGap = Math.max(longestGap, at - since)
       changes += 1
       since = at
+      changedMs ??= at - start
     }
   }
-  return { stable: false, waitedMs: performance.now() - start }
+  return result(false, performance.now())
 }
