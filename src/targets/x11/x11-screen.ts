@@ -5,7 +5,6 @@ import type { Action } from '../../core/action.ts'
 import { TargetError } from '../../core/errors.ts'
 import type { Frame, Size } from '../../core/frame.ts'
 import { waitForStable, type Screen, type SettleOptions, type SettleResult } from '../../core/screen.ts'
-import type { EncodedFrame } from '../frame-encoder.ts'
 import type { CaptureSource } from './capture-source.ts'
 import { failureReason } from './failure-reason.ts'
 import { framebufferSource } from './framebuffer-source.ts'
@@ -81,12 +80,7 @@ export class X11Screen implements Screen {
     return this.#source.framebufferPath
   }
 
-  async capture(options: { signal?: AbortSignal } = {}): Promise<Frame> {
-    return (await this.captureWithStats(options)).frame
-  }
-
-  /** The frame plus its luma mean/stdev (for blank-frame detection). */
-  captureWithStats({ signal }: { signal?: AbortSignal } = {}): Promise<EncodedFrame> {
+  capture({ signal }: { signal?: AbortSignal } = {}): Promise<Frame> {
     return this.#source.capture(signal)
   }
 
