@@ -13,6 +13,7 @@ import type { Action } from '../src/core/action.ts'
 import { isAgentprobeError, type AgentprobeError } from '../src/core/errors.ts'
 import { frameDistance, isBlankFrame } from '../src/core/frame.ts'
 import { X11Screen } from '../src/targets/x11/x11-screen.ts'
+import { XdotoolSession } from '../src/targets/x11/xdotool-session.ts'
 import { startXvfb } from '../src/targets/x11/xvfb.ts'
 
 const WIDTH = 1280
@@ -191,6 +192,18 @@ describe('owned Xvfb: actions have their real effect', () => {
     const state = await waitForPage((s) => s.up?.[1] === x && s.up[2] === y)
     expect(state.down).toEqual([code, x, y])
     expect(state.up).toEqual([code, x, y])
+  })
+
+  it("a command the display's xdotool refuses fails with its words, and the next action still lands", async () => {
+    const session = new XdotoolSession(screen.display)
+    try {
+      await expect(session.run(['key', 'NoSuchKeysym_zz'])).rejects.toThrow(/No such key name 'NoSuchKeysym_zz'/)
+      await expect(session.run(['bogus'])).rejects.toThrow(/Unknown command: bogus/)
+      await session.run(['mousemove', '150', '340', 'click', '1'])
+      expect((await waitForPage((s) => s.up?.[1] === 150 && s.up[2] === 340)).up).toEqual([0, 150, 340])
+    } finally {
+      session.close()
+    }
   })
 
   it('double click fires dblclick at the point', async () => {

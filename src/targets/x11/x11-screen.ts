@@ -11,6 +11,7 @@ import { framebufferSource } from './framebuffer-source.ts'
 import { KeymapBinder } from './keymap.ts'
 import { scrotSource } from './scrot-source.ts'
 import { performXdotool } from './xdotool.ts'
+import { XdotoolSession } from './xdotool-session.ts'
 import { startXvfb } from './xvfb.ts'
 
 export interface X11InputOptions {
@@ -42,6 +43,7 @@ export class X11Screen implements Screen {
   readonly #source: CaptureSource
   readonly #typeDelayMs: number | undefined
   readonly #keymap: KeymapBinder
+  readonly #input: XdotoolSession
   readonly #owned: boolean
 
   private constructor(display: string, size: Size, source: CaptureSource, { typeDelayMs }: X11InputOptions, owned: boolean) {
@@ -50,6 +52,7 @@ export class X11Screen implements Screen {
     this.#source = source
     this.#typeDelayMs = typeDelayMs
     this.#keymap = new KeymapBinder(display)
+    this.#input = new XdotoolSession(display)
     this.#owned = owned
   }
 
@@ -85,7 +88,7 @@ export class X11Screen implements Screen {
   }
 
   perform(action: Action, { signal }: { signal?: AbortSignal } = {}): Promise<void> {
-    return performXdotool(action, { display: this.#display, typeDelayMs: this.#typeDelayMs, signal, keymap: this.#keymap })
+    return performXdotool(action, { display: this.#display, typeDelayMs: this.#typeDelayMs, signal, keymap: this.#keymap, session: this.#input })
   }
 
   settle(options: SettleOptions = {}): Promise<SettleResult> {
@@ -94,6 +97,7 @@ export class X11Screen implements Screen {
 
   /** Stops the Xvfb if this screen started it; an attached display is left running, its keymap restored. */
   async close(): Promise<void> {
+    this.#input.close()
     try {
       if (!this.#owned) await this.#keymap.release()
     } finally {
