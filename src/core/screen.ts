@@ -55,12 +55,6 @@ export async function waitForChange(screen: Screen, seen: Frame, { timeoutMs, si
 /** The longest quiet asked for, ms: a caret blinks every 500 ms, and must not count as motion. */
 export const MAX_QUIET_MS = 400
 
-/**
- * The shortest quiet once the screen has shown its pace (three changes or more): by then three times
- * the longest gap is the evidence, and the floor only spares a screen that paints every poll.
- */
-export const PACED_QUIET_MS = 100
-
 /** Each call reads the screen and says whether it differs from the previous read (the first call: false). */
 export type ChangeProbe = () => Promise<boolean>
 
@@ -80,9 +74,7 @@ export function changesOf(fingerprint: () => Promise<string>): ChangeProbe {
  * judged against what was seen: a screen that has not changed yet is watched for `reactionMs` (a
  * popup takes a moment to open), and once it moves, the quiet asked for grows to three times the
  * longest gap between two changes (an animation slowed by a loaded machine paints less often, and
- * two matching polls in a slow animation are not the end of it), capped at MAX_QUIET_MS. Until the
- * screen has changed three times it is at least `stableMs` (one or two changes say nothing of what
- * comes next: a window drawn, then its page); from then on the gaps seen decide, down to PACED_QUIET_MS.
+ * two matching polls in a slow animation are not the end of it), capped at MAX_QUIET_MS.
  */
 export async function waitForStable(
   changed: ChangeProbe,
@@ -99,8 +91,7 @@ export async function waitForStable(
     changedMs === undefined ? { stable, waitedMs: now - start } : { stable, waitedMs: now - start, changedMs, lastChangeMs: since - start }
   while (!signal?.aborted) {
     const now = performance.now()
-    const floor = changes >= 3 ? Math.min(stableMs, PACED_QUIET_MS) : stableMs
-    const quiet = changes === 0 ? Math.max(stableMs, reactionMs) : Math.min(Math.max(floor, 3 * longestGap), Math.max(stableMs, MAX_QUIET_MS))
+    const quiet = changes === 0 ? Math.max(stableMs, reactionMs) : Math.min(Math.max(stableMs, 3 * longestGap), Math.max(stableMs, MAX_QUIET_MS))
     if (now - since >= quiet) return result(true, now)
     if (now - start >= timeoutMs) return result(false, now)
     await new Promise((resolve) => setTimeout(resolve, intervalMs))
