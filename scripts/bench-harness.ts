@@ -1,25 +1,34 @@
 #!/usr/bin/env node
 // Harness benchmark (no model): cold start to extension ready, warm reload after a rebuild,
-// capture cost at two sizes, the per-step overhead of capture + act + settle on a scripted scenario
-// beside a seed-style pipeline (scrot → sharp PNG level 9 → fixed 1 s wait) from the same run, peak
-// RSS, and suite throughput with 1, 2 and all workers. Figures, not assertions: these machines are
-// noisy, so compare the ratios printed side by side. Ends with one JSON line.
+// capture cost at two sizes (split into read, hash, scan and PNG, beside the previous layout that did
+// all of it at capture, and beside scrot), the per-step overhead of capture + act + settle on a
+// scripted scenario beside that previous layout and a seed-style pipeline (scrot → sharp PNG level 9
+// → fixed 1 s wait) from the same run, peak RSS, and suite throughput with 1, 2 and all workers.
+// Figures, not assertions: these machines are noisy, so compare the ratios printed side by side.
+// Ends with one JSON line.
 import { execa } from 'execa'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { availableParallelism, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import sharp from 'sharp'
 import type { Action } from '../src/core/action.ts'
-import { contentHash } from '../src/core/frame.ts'
+import { contentHash, type Frame } from '../src/core/frame.ts'
+import { AGENT_DEFAULTS } from '../src/agent/options.ts'
+import { encodeCanvas } from '../src/models/canvas-image.ts'
+import { scanPixels } from '../src/targets/frame-encoder.ts'
+import { xwdPixels } from '../src/targets/x11/xwd.ts'
 import { Locator } from '../src/grounding/locate.ts'
 import { ChromeHelpers } from '../src/targets/chrome/cdp.ts'
 import { loadExtensionDir } from '../src/targets/chrome/extension-dir.ts'
 import { reloadExtension } from '../src/targets/chrome/extension-reload.ts'
 import { launchChrome } from '../src/targets/chrome/launcher.ts'
 import { X11Screen } from '../src/targets/x11/x11-screen.ts'
+import { performXdotool } from '../src/targets/x11/xdotool.ts'
 import { extensionDir } from '../fixtures/extensions/mutate.ts'
 
 const SIZE = { width: 1920, height: 1080 }
+/** A 1920×1080 screen fitted into the default canvas (1280×800). */
+const MODEL_CANVAS = { width: 1280, height: 720 }
 const SMALL = { width: 1280, height: 720 }
 const REPAINTING = '<body><script>let i = 0; (function paint() { document.body.style.background = `hsl(${i++ % 360} 60% 50%)`; requestAnimationFrame(paint) })()</script>'
 const ROOT = resolve(import.meta.dirname, '..')
@@ -47,7 +56,24 @@ async function coldStart(): Promise<number[]> {
   return samples
 }
 
-/** The seed's pipeline: scrot to a file, sharp PNG at compression 9, then a fixed 1 s wait. */
+/**
+ * The previous capture layout, for comparison in the same run: the framebuffer read, scanned, hashed
+ * and encoded as PNG at capture, whatever the frame was for.
+ */
+async function previousCapture(path: string): Promise<void> {
+  const raw = await readFile(path)
+  const { rgb } = scanPixels(xwdPixels(raw))
+  await Promise.all([sharp(rgb, { raw: { width: SIZE.width, height: SIZE.height, channels: 3 } }).png({ compressionLevel: 2, adaptiveFiltering: false }).toBuffer(), contentHash(rgb)])
+}
+
+/** What the loop does with a step's frame before the model is called: hash, blank check (the scan), and the encode at the model's canvas. */
+async function readyForModel(frame: Frame): Promise<void> {
+  void frame.hash
+  void frame.luma
+  await encodeCanvas(frame, MODEL_CANVAS)
+}
+
+/** The seed's pipeline: scrot to a file, sharp PNG at compression 9, an xdotool process for the action, then a fixed 1 s wait. */
 async function seedStyleStep(display: string, dir: string, perform: () => Promise<void>): Promise<number> {
   const [, ms] = await time(async () => {
     const file = join(dir, 'seed.png')
@@ -91,7 +117,15 @@ async function main(): Promise<void> {
     // A page that repaints every frame: each capture is a new frame, read, scanned and encoded.
     const moving = await helpers.openPage(`data:text/html,${encodeURIComponent(REPAINTING)}`)
     const captures: number[] = []
-    for (let i = 0; i < 15; i++) captures.push((await time(() => screen.capture()))[1])
+    const parts = { hash: [] as number[], scan: [] as number[], png: [] as number[], previous: [] as number[] }
+    for (let i = 0; i < 15; i++) {
+      const [frame, ms] = await time(() => screen.capture())
+      captures.push(ms)
+      parts.hash.push((await time(async () => frame.hash))[1])
+      parts.scan.push((await time(async () => frame.luma))[1])
+      parts.png.push((await time(() => frame.png()))[1])
+      parts.previous.push((await time(() => previousCapture(screen.framebufferPath!)))[1])
+    }
     await helpers.navigate(moving.id, 'about:blank')
     await screen.settle({ stableMs: 300 })
     // A still screen: the frame captured last, stamped again after a read and a comparison.
@@ -122,20 +156,40 @@ async function main(): Promise<void> {
       { type: 'keypress', keys: ['escape'] },
       { type: 'move', x: 700, y: 500 },
     ]
+    // Each step as the agent loop takes it, with the loop's settle: the frame made ready for a model
+    // (hash, blank check, the encode at its canvas), the action, then settle.
     const ours: number[] = []
-    const split = { capture: [] as number[], act: [] as number[], reaction: [] as number[], quiet: [] as number[] }
+    const split = { capture: [] as number[], ready: [] as number[], act: [] as number[], reaction: [] as number[], changing: [] as number[], quiet: [] as number[] }
+    const previous: number[] = []
     const seed: number[] = []
-    for (const action of script) {
-      const [, ms] = await time(async () => {
-        split.capture.push((await time(() => screen.capture()))[1])
-        split.act.push((await time(() => screen.perform(action)))[1])
-        const settled = await screen.settle({ stableMs: 100, timeoutMs: 2000 })
-        split.reaction.push(settled.changedMs ?? settled.waitedMs)
-        split.quiet.push(settled.lastChangeMs === undefined ? 0 : settled.waitedMs - settled.lastChangeMs)
-      })
-      ours.push(ms)
+    const settle = async () => {
+      const settled = await screen.settle(AGENT_DEFAULTS.settle)
+      split.reaction.push(settled.changedMs ?? settled.waitedMs)
+      split.changing.push((settled.lastChangeMs ?? 0) - (settled.changedMs ?? 0))
+      split.quiet.push(settled.lastChangeMs === undefined ? 0 : settled.waitedMs - settled.lastChangeMs)
     }
-    for (const action of script) seed.push(await seedStyleStep(screen.display, dir, () => screen.perform(action)))
+    // Two rounds of the three pipelines, one after the other, so a load that comes and goes meets each.
+    for (let round = 0; round < 2; round++) {
+      for (const action of script) {
+        const [, ms] = await time(async () => {
+          const [frame, captureMs] = await time(() => screen.capture())
+          split.capture.push(captureMs)
+          split.ready.push((await time(() => readyForModel(frame)))[1])
+          split.act.push((await time(() => screen.perform(action)))[1])
+          await settle()
+        })
+        ours.push(ms)
+      }
+      for (const action of script) {
+        const [, ms] = await time(async () => {
+          await previousCapture(screen.framebufferPath!)
+          await performXdotool(action, { display: screen.display }) // an xdotool process per action, as before
+          await screen.settle(AGENT_DEFAULTS.settle)
+        })
+        previous.push(ms)
+      }
+      for (const action of script) seed.push(await seedStyleStep(screen.display, dir, () => performXdotool(action, { display: screen.display })))
+    }
     const settleCpu = await settleCpuMs(screen)
     const peakRssMb = Math.round(process.resourceUsage().maxRSS / 1024)
     const throughput = await suiteThroughput()
@@ -143,9 +197,15 @@ async function main(): Promise<void> {
     const figures = {
       coldStartMs: Math.round(median(cold)),
       captureMs1080p: Math.round(median(captures)),
+      captureHashMs1080p: Number(median(parts.hash).toFixed(1)),
+      captureScanMs1080p: Math.round(median(parts.scan)),
+      capturePngMs1080p: Math.round(median(parts.png)),
+      previousCaptureMs1080p: Math.round(median(parts.previous)),
+      captureRatio: Number((median(captures) / median(scrotCaptures)).toFixed(3)),
       stillCaptureMs1080p: Number(median(stillCaptures).toFixed(1)),
       scrotCaptureMs1080p: Math.round(median(scrotCaptures)),
       stepOverheadMs: Math.round(median(ours)),
+      previousStepMs: Math.round(median(previous)),
       seedStepMs: Math.round(median(seed)),
       stepRatio: Number((median(ours) / median(seed)).toFixed(3)),
       warmReloadMs: Math.round(median(reloads)),
@@ -159,11 +219,13 @@ async function main(): Promise<void> {
     }
     console.log(`cold start to extension ready   median ${fmt(median(cold))}  (${cold.map(fmt).join(', ')})`)
     console.log(`warm reload after a rebuild      median ${fmt(median(reloads))}  (no browser restart)`)
-    console.log(`capture 1920×1080 (framebuffer)  median ${fmt(median(captures))}   a still screen (the last frame again) ${fmt(median(stillCaptures))}`)
+    console.log(`capture 1920×1080 (framebuffer)  median ${fmt(median(captures))} (the read)   a still screen (the last frame again) ${fmt(median(stillCaptures))}`)
+    console.log(`  on demand after it: hash ${fmt(median(parts.hash))}, scan (phash, luma, RGB) ${fmt(median(parts.scan))}, PNG ${fmt(median(parts.png))}   previous layout (all at capture) ${fmt(median(parts.previous))}`)
     console.log(`capture 1280×720 (framebuffer)   median ${fmt(median(smallCaptures))}`)
-    console.log(`capture 1920×1080 (scrot)        median ${fmt(median(scrotCaptures))}`)
-    console.log(`per step, capture + act + settle median ${fmt(median(ours))}   seed-style ${fmt(median(seed))}   ratio ${figures.stepRatio}`)
-    console.log(`  split per step (medians): capture ${fmt(median(split.capture))}, act ${fmt(median(split.act))}, settle reaction ${fmt(median(split.reaction))}, quiet ${fmt(median(split.quiet))}   (reaction ${split.reaction.map(fmt).join(', ')}; quiet ${split.quiet.map(fmt).join(', ')})`)
+    console.log(`capture 1920×1080 (scrot)        median ${fmt(median(scrotCaptures))}   framebuffer read / scrot ${figures.captureRatio}   read + hash / scrot ${((median(captures) + median(parts.hash)) / median(scrotCaptures)).toFixed(3)}   previous layout / scrot ${(median(parts.previous) / median(scrotCaptures)).toFixed(3)}`)
+    console.log(`per step, capture + act + settle median ${fmt(median(ours))}   previous capture and input ${fmt(median(previous))}   seed-style ${fmt(median(seed))}   ratio to seed ${figures.stepRatio}, previous to seed ${(median(previous) / median(seed)).toFixed(3)}`)
+    console.log(`  split per step (medians): capture ${fmt(median(split.capture))}, ready for a model (hash, scan, canvas PNG) ${fmt(median(split.ready))}, act ${fmt(median(split.act))}, settle reaction ${fmt(median(split.reaction))}, changing ${fmt(median(split.changing))}, quiet ${fmt(median(split.quiet))}`)
+    console.log(`  settle per step (reaction + changing + quiet): ${split.reaction.map((r, i) => `${fmt(r)} + ${fmt(split.changing[i]!)} + ${fmt(split.quiet[i]!)}`).join(', ')}`)
     console.log(`settle on a still screen, CPU per second watched: ${fmt(settleCpu.compare)} (reads compared in place)   hashing each read ${fmt(settleCpu.hash)}   ratio ${(settleCpu.compare / settleCpu.hash).toFixed(3)}`)
     console.log(`peak RSS of this process ${peakRssMb} MB`)
     console.log(`suite of ${SUITE_FILES} scripted files: ${Object.entries(throughput).map(([w, ms]) => `${w} worker(s) ${fmt(ms)}`).join(', ')}; 2 vs 1: ${figures.twoWorkerRatio}`)

@@ -35,7 +35,7 @@ it.each([
     const result = await waitForBrowserDrawn(screen, { pinnedIcon: true })
     expect(result.drawn, result.evidence).toBe(true)
     // The frame the first step would see has the button where readiness found it.
-    const slot = findToolbarSlot(await decodeImage((await screen.capture()).png))
+    const slot = findToolbarSlot(await decodeImage(await (await screen.capture()).png()))
     expect(slot?.confidence).toBeGreaterThanOrEqual(0.75)
     expect(result.evidence).toContain(`(${slot!.center.x}, ${slot!.center.y})`)
   } finally {

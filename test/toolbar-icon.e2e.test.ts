@@ -99,7 +99,7 @@ describe.each([
       if (click?.type !== 'click') throw new Error(`no click: ${decision.text}`)
 
       // The double finds the same place from the same pixels (enlarged to 1920 px wide, as it reads every screenshot).
-      const move = await new Brain({ locator, extensionIcon: icon }).decide('Click the extension icon', frame.png, { done: 0, misses: 0 })
+      const move = await new Brain({ locator, extensionIcon: icon }).decide('Click the extension icon', await frame.png(), { done: 0, misses: 0 })
       const twin = move.kind === 'act' ? move.actions[0] : undefined
       if (twin?.type !== 'click') throw new Error(`the double did not click: ${JSON.stringify(move)}`)
       expect(Math.hypot(twin.x - click.x, twin.y - click.y)).toBeLessThanOrEqual(2)

@@ -13,6 +13,7 @@ import type { Action } from '../src/core/action.ts'
 import { isAgentprobeError, type AgentprobeError } from '../src/core/errors.ts'
 import { frameDistance, isBlankFrame } from '../src/core/frame.ts'
 import { X11Screen } from '../src/targets/x11/x11-screen.ts'
+import { XdotoolSession } from '../src/targets/x11/xdotool-session.ts'
 import { startXvfb } from '../src/targets/x11/xvfb.ts'
 
 const WIDTH = 1280
@@ -134,7 +135,7 @@ beforeAll(async () => {
   devtoolsPort = await readDevtoolsPort(profile)
   await waitForPage((s) => s.ready === true, 30_000)
   // The page reports ready before Chromium has painted it: wait for its red square on the screen itself.
-  for (let i = 0; i < 200 && (await pixelAt((await screen.capture()).png, RED)).join() !== '255,0,0'; i++) await new Promise((r) => setTimeout(r, 50))
+  for (let i = 0; i < 200 && (await pixelAt(await (await screen.capture()).png(), RED)).join() !== '255,0,0'; i++) await new Promise((r) => setTimeout(r, 50))
   await screen.settle({ stableMs: 300, timeoutMs: 10_000 })
 })
 
@@ -146,13 +147,15 @@ afterAll(async () => {
 
 describe('owned Xvfb: capture and settle', () => {
   it('captures a PNG of the screen size with the page colours in the right channels', async () => {
-    const { frame, stats } = await screen.captureWithStats()
-    const meta = await sharp(frame.png).metadata()
+    const frame = await screen.capture()
+    const png = await frame.png()
+    expect(await frame.png()).toBe(png) // encoded once
+    const meta = await sharp(png).metadata()
     expect(meta).toMatchObject({ format: 'png', width: WIDTH, height: HEIGHT })
     expect(frame).toMatchObject({ width: WIDTH, height: HEIGHT })
-    expect(await pixelAt(frame.png, RED)).toEqual([255, 0, 0])
-    expect(await pixelAt(frame.png, { x: 1000, y: 600 })).toEqual([255, 255, 255])
-    expect(isBlankFrame(stats)).toBe(false)
+    expect(await pixelAt(png, RED)).toEqual([255, 0, 0])
+    expect(await pixelAt(png, { x: 1000, y: 600 })).toEqual([255, 255, 255])
+    expect(isBlankFrame(frame.luma!)).toBe(false)
   })
 
   it('settles quickly on a static screen', async () => {
@@ -167,14 +170,14 @@ describe('owned Xvfb: capture and settle', () => {
     const again = await screen.capture()
     expect(again.hash).toBe(before.hash)
     // The still screen is not encoded again: the same PNG, with the time of the second capture.
-    expect(again.png).toBe(before.png)
+    expect(await again.png()).toBe(await before.png())
     expect(again.at).toBeGreaterThanOrEqual(before.at)
     await act({ type: 'click', x: 900, y: 500, button: 'left' })
     await waitForPage((s) => s.down?.[1] === 900)
     await screen.settle()
     const after = await screen.capture()
     expect(after.hash).not.toBe(before.hash)
-    expect(after.png).not.toBe(before.png)
+    expect(await after.png()).not.toBe(await before.png())
     expect((await screen.capture()).hash).toBe(after.hash)
   })
 })
@@ -189,6 +192,18 @@ describe('owned Xvfb: actions have their real effect', () => {
     const state = await waitForPage((s) => s.up?.[1] === x && s.up[2] === y)
     expect(state.down).toEqual([code, x, y])
     expect(state.up).toEqual([code, x, y])
+  })
+
+  it("a command the display's xdotool refuses fails with its words, and the next action still lands", async () => {
+    const session = new XdotoolSession(screen.display)
+    try {
+      await expect(session.run(['key', 'NoSuchKeysym_zz'])).rejects.toThrow(/No such key name 'NoSuchKeysym_zz'/)
+      await expect(session.run(['bogus'])).rejects.toThrow(/Unknown command: bogus/)
+      await session.run(['mousemove', '150', '340', 'click', '1'])
+      expect((await waitForPage((s) => s.up?.[1] === 150 && s.up[2] === 340)).up).toEqual([0, 150, 340])
+    } finally {
+      session.close()
+    }
   })
 
   it('double click fires dblclick at the point', async () => {
@@ -282,9 +297,9 @@ describe('attach mode (scrot capture)', () => {
     const attached = await attach(display)
     expect(attached.size).toEqual({ width: 640, height: 480 })
     expect(attached.display).toBe(display)
-    const { frame, stats } = await attached.captureWithStats()
-    expect(await sharp(frame.png).metadata()).toMatchObject({ format: 'png', width: 640, height: 480 })
-    expect(isBlankFrame(stats)).toBe(true)
+    const frame = await attached.capture()
+    expect(await sharp(await frame.png()).metadata()).toMatchObject({ format: 'png', width: 640, height: 480 })
+    expect(isBlankFrame(frame.luma!)).toBe(true)
     expect((await attached.settle({ stableMs: 100 })).stable).toBe(true)
     await attached.close()
     expect(plain.exitCode).toBeNull()
@@ -298,7 +313,7 @@ describe('attach mode (scrot capture)', () => {
     expect(attached.size).toEqual({ width: WIDTH, height: HEIGHT })
     const viaScrot = await attached.capture()
     const viaFramebuffer = await screen.capture()
-    expect(await pixelAt(viaScrot.png, RED)).toEqual([255, 0, 0])
+    expect(await pixelAt(await viaScrot.png(), RED)).toEqual([255, 0, 0])
     expect(frameDistance(viaScrot.phash, viaFramebuffer.phash)).toBeLessThanOrEqual(3) // the pointer is only in the framebuffer
     await attached.perform({ type: 'click', x: 222, y: 333, button: 'left' })
     expect((await waitForPage((s) => s.up?.[1] === 222)).up).toEqual([0, 222, 333])

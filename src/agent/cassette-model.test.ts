@@ -256,6 +256,6 @@ describe('CassetteModel watching a screen that is not there yet', () => {
     const model = watching('auto', calls, s, 200, () => live)
     expect((await run(model, s)).status).toBe('passed')
     expect(live.turns).toHaveLength(1)
-    expect(new TextDecoder().decode(live.turns[0]!.frame.png)).toBe('page 9')
+    expect(new TextDecoder().decode(await live.turns[0]!.frame.png())).toBe('page 9')
   })
 })

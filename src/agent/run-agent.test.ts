@@ -68,7 +68,7 @@ describe('runAgent', () => {
     const screen = new FakeScreen()
     screen.onPerform = (_a, s) => void setTimeout(() => (s.content = 'prompt closed'), 400)
     const seen: string[] = []
-    const { result } = await run([(t) => (seen.push(new TextDecoder().decode(t.frame.png)), t.step === 1 ? click(5, 5) : passed)], {}, [], screen)
+    const { result } = await run([async (t) => (seen.push(new TextDecoder().decode(await t.frame.png())), t.step === 1 ? click(5, 5) : passed)], {}, [], screen)
     expect(result.status).toBe('passed')
     expect(seen).toEqual(['initial', 'prompt closed'])
     expect(result.run.steps[1]?.notes?.[0]).toMatch(/the screen had not changed since step 1's actions when settled; it did \d+ ms after this step began/)

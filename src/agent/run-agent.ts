@@ -81,6 +81,7 @@ export async function runAgent(deps: AgentDeps, instruction: string, options: Ag
     let decision: Decision
     let frameHash = ''
     let sentFrame: string | undefined
+    let saving: Promise<string> | undefined
     try {
       let t = performance.now()
       let frame = await screen.capture()
@@ -94,7 +95,9 @@ export async function runAgent(deps: AgentDeps, instruction: string, options: Ag
         notes.push(later ? `the screen had not changed since step ${before.step}'s actions when settled; it did ${Math.round(performance.now() - t)} ms after this step began` : `no change on screen within ${AGENT_DEFAULTS.lateReactionMs} ms after step ${before.step}'s actions`)
       }
       timings.captureMs = Math.round(performance.now() - t)
-      lastFrame = await sink.saveFrame(frame, 'step', `step ${step}`)
+      // Written while the model thinks: nothing in the step waits for the frame's PNG on disk.
+      saving = sink.saveFrame(frame, 'step', `step ${step}`)
+      saving.catch(() => undefined) // awaited below, or on the way out if the model throws first
       frameHash = frame.hash
       // This frame is also the screen after the previous step's actions: no second capture for no_progress.
       if (acted.at(-1)?.step === step - 1) {
@@ -108,14 +111,17 @@ export async function runAgent(deps: AgentDeps, instruction: string, options: Ag
       t = performance.now()
       decision = await model.next({ runId, instruction, criteria: options.criteria, step, maxSteps, frame, screen: screen.size, history, signal })
       timings.modelMs = Math.round(performance.now() - t)
+      lastFrame = await saving
       // A replay that waited for the screen decided on a newer frame: that one is the step's.
       if (decision.frame) {
         lastFrame = await sink.saveFrame(decision.frame, 'step', `step ${step}`)
         frameHash = decision.frame.hash
       }
       // The exact image the model saw, when its canvas differs from the frame (DESIGN §3).
-      if (decision.sent) sentFrame = await sink.saveFrame({ png: decision.sent.png, at: frame.at }, 'phase', `step ${step} sent`)
+      const sent = decision.sent?.png
+      if (sent) sentFrame = await sink.saveFrame({ png: async () => sent, at: frame.at }, 'phase', `step ${step} sent`)
     } catch (error) {
+      lastFrame = (await saving?.catch(() => undefined)) ?? lastFrame
       const failure = classifyError(error, signal, step)
       recordStep(run, { step, frame: lastFrame ?? '', frameHash, actions: [], status: 'failed', text: errorMessage(error), usage: { ...ZERO_USAGE }, timings, failures: [...failures, failure] })
       return finish('failed', failure.message, failure)

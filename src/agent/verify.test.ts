@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import type { Frame } from '../core/frame.ts'
 import type { TraceSink } from '../core/trace.ts'
 import { FakeScreen } from '../testing/fake-screen.ts'
 import { ScriptedModel } from '../testing/scripted-model.ts'
@@ -11,8 +12,8 @@ const sink: TraceSink = {
   flush: async () => undefined,
 }
 
-const sees = (text: string) => async (_q: string, frame: { png: Uint8Array }) =>
-  new TextDecoder().decode(frame.png).includes(text) ? { answer: 'YES' as const, evidence: `'${text}' seen` } : { answer: 'NO' as const, evidence: `'${text}' not found` }
+const sees = (text: string) => async (_q: string, frame: Frame) =>
+  new TextDecoder().decode(await frame.png()).includes(text) ? { answer: 'YES' as const, evidence: `'${text}' seen` } : { answer: 'NO' as const, evidence: `'${text}' not found` }
 
 describe('verifyScreen', () => {
   test('a NO gets a second look as soon as the screen changes, and the second verdict counts', async () => {

@@ -4,7 +4,7 @@
 // it when there is an extension, on a frame that has then stopped changing.
 import type { Frame } from '../core/frame.ts'
 import type { Screen } from '../core/screen.ts'
-import { decodeImage } from '../grounding/raster.ts'
+import { frameRaster } from '../grounding/raster.ts'
 import { toolbarStrip } from '../grounding/strip.ts'
 import { findToolbarSlot } from '../grounding/toolbar-slot.ts'
 
@@ -53,7 +53,7 @@ export async function warnUnlessDrawn(screen: Screen, pinnedIcon: boolean, warn:
 
 async function lookAt(frame: Frame, pinnedIcon: boolean): Promise<{ drawn: boolean; evidence: string }> {
   if (frame.luma && frame.luma.stdev < 2) return { drawn: false, evidence: 'a blank frame' }
-  const raster = await decodeImage(frame.png)
+  const raster = await frameRaster(frame)
   if (!pinnedIcon) return toolbarStrip(raster) ? { drawn: true, evidence: 'the toolbar' } : { drawn: false, evidence: 'no toolbar strip' }
   const slot = findToolbarSlot(raster)
   if (!slot) return { drawn: false, evidence: 'no toolbar row with an omnibox' }

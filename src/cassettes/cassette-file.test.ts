@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import type { Frame } from '../core/frame.ts'
+import { pngFrame, type Frame } from '../core/frame.ts'
 import type { Model } from '../core/model.ts'
 import { ScriptedModel } from '../testing/scripted-model.ts'
 import { CassetteFile, type CassetteSettings } from './cassette-file.ts'
 
 const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#404040' } }).png().toBuffer()
-const frame: Frame = { png, width: 8, height: 8, hash: 'h', phash: '40'.repeat(48 * 27), at: 0 }
+const frame: Frame = pngFrame(png, { width: 8, height: 8, hash: 'h', phash: '40'.repeat(48 * 27), at: 0 })
 const yes = (evidence: string) => new ScriptedModel([], [{ answer: 'YES', evidence, usage: { costUsd: 0.01 } }, { answer: 'YES', evidence }], evidence)
 /** A model that must not be called: a run with no key, or one that should replay. */
 const noLive = (id: string): Model => ({ id, next: () => Promise.reject(new Error(`${id} called live`)), verify: () => Promise.reject(new Error(`${id} called live`)), query: () => Promise.reject(new Error(`${id} called live`)), locate: () => Promise.reject(new Error(`${id} called live`)) })

@@ -79,7 +79,7 @@ async function withLock<T>(lock: string, fn: () => Promise<T>): Promise<T> {
 export async function keepFrame(cassettePath: string, frame: Frame): Promise<void> {
   const dir = framesDir(cassettePath)
   await mkdir(dir, { recursive: true })
-  await sharp(frame.png).resize({ width: THUMB_WIDTH }).png({ palette: true }).toFile(join(dir, `${contentHash(Buffer.from(frame.phash))}.png`))
+  await sharp(await frame.png()).resize({ width: THUMB_WIDTH }).png({ palette: true }).toFile(join(dir, `${contentHash(Buffer.from(frame.phash))}.png`))
 }
 
 /** recorded | live | difference, side by side; undefined when the recorded thumbnail is missing. */
@@ -87,7 +87,7 @@ export async function writeDriftImage(cassettePath: string, recordedPhash: strin
   try {
     const recorded = await sharp(join(framesDir(cassettePath), `${contentHash(Buffer.from(recordedPhash))}.png`)).removeAlpha().toBuffer({ resolveWithObject: true })
     const { width, height } = recorded.info
-    const now = await sharp(live.png).resize(width, height, { fit: 'fill' }).removeAlpha().png().toBuffer()
+    const now = await sharp(await live.png()).resize(width, height, { fit: 'fill' }).removeAlpha().png().toBuffer()
     const diff = await sharp(recorded.data).composite([{ input: now, blend: 'difference' }]).png().toBuffer()
     await mkdir(dirname(outFile), { recursive: true })
     await sharp({ create: { width: width * 3, height, channels: 3, background: '#ffffff' } })

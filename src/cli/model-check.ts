@@ -17,7 +17,7 @@ export async function checkModel(flag: string | undefined, env: Record<string, s
     const choice = chooseModel({ flag, env })
     const model = await createModel(choice, { extension, locator, env })
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="120"><rect width="100%" height="100%" fill="white"/><text x="24" y="72" font-family="DejaVu Sans, sans-serif" font-size="36">${TEXT}</text></svg>`
-    const { frame } = await encodePng(await sharp(Buffer.from(svg)).png().toBuffer())
+    const frame = await encodePng(await sharp(Buffer.from(svg)).png().toBuffer())
     const started = performance.now()
     const verdict = await model.verify(`Does the image show the text '${TEXT}'?`, frame, { signal: AbortSignal.timeout(60_000) })
     const ms = Math.round(performance.now() - started)

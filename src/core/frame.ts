@@ -8,16 +8,38 @@ export interface Size {
   height: number
 }
 
+/**
+ * A frame's pixels as an image library takes them: PNG bytes, or tight RGB rows with their size
+ * (`sharp(data, { raw })`), so a resize or a decode of a raw capture skips a PNG round trip.
+ */
+export interface FrameImage {
+  data: Uint8Array
+  raw?: { width: number; height: number; channels: 3 }
+}
+
+/**
+ * A captured screen. A frame captured as raw pixels does only what is asked of it: its hashes and
+ * luma are computed on first read, and its PNG encoded on first call, once (settle, replay matching
+ * and hashing never pay for a PNG; a frame that goes to a model is resized from the raw pixels).
+ */
 export interface Frame extends Size {
-  png: Uint8Array
+  /** The frame as PNG at its own size: encoded on first call and kept. */
+  png(): Promise<Uint8Array>
+  /** The pixels for an image library, without encoding a PNG when the frame has raw pixels. */
+  image(): Promise<FrameImage>
   /** Exact content hash of the pixels (hex). */
-  hash: string
+  readonly hash: string
   /** Perceptual grid hash (see gridHash). */
-  phash: string
+  readonly phash: string
   /** Capture time, ms since the epoch. */
   at: number
   /** Luma statistics, when the encoder computed them (blank-frame detection). */
-  luma?: LumaStats
+  readonly luma?: LumaStats
+}
+
+/** A frame of PNG bytes already in hand (a device's screencap, a test's picture). */
+export function pngFrame(png: Uint8Array, fields: Omit<Frame, 'png' | 'image'>): Frame {
+  return { ...fields, png: async () => png, image: async () => ({ data: png }) }
 }
 
 export function contentHash(pixels: Uint8Array): string {

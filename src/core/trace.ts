@@ -2,6 +2,7 @@
 import { z } from 'zod'
 import { actionSchema } from './action.ts'
 import { failureSchema } from './failures.ts'
+import type { Frame } from './frame.ts'
 
 export const usageSchema = z.object({
   inputTokens: z.number(),
@@ -159,7 +160,7 @@ export type Trace = z.infer<typeof traceSchema>
 /** Where the loop and the verifier record what happened; report/trace-writer.ts writes it to disk. */
 export interface TraceSink {
   /** Saves a frame and returns its file name, relative to the trace's folder. */
-  saveFrame(frame: { png: Uint8Array; at: number }, kind: 'step' | 'phase', label: string): Promise<string>
+  saveFrame(frame: Pick<Frame, 'png' | 'at'>, kind: 'step' | 'phase', label: string): Promise<string>
   /** Adds a run; the caller mutates it and calls flush() to persist progress. */
   addRun(run: TraceRun): void
   /** Text that must never reach disk (typed secrets, API keys). */

@@ -44,7 +44,7 @@ describe('findBoxes', () => {
   })
 
   it('finds the three coloured buttons of a real frame', async () => {
-    const frame = await decodeImage((await loadFrame('coloured-buttons')).png)
+    const frame = await decodeImage(await (await loadFrame('coloured-buttons')).png())
     const fills = findBoxes(frame).map((b) => b.fill)
     expect(fills).toHaveLength(3)
     expect(colourDistance(fills[0]!, [26, 115, 232])).toBeLessThan(8)

@@ -6,7 +6,7 @@ import { decodeImage } from './raster.ts'
 
 /** A fixture frame's layout; `popup-restyled` is read from its file (it is no FrameName). */
 async function layoutOf(name: FrameName | 'popup-restyled'): Promise<BrowserLayout | undefined> {
-  const png = name === 'popup-restyled' ? fileURLToPath(new URL('../../fixtures/frames/popup-restyled.png', import.meta.url)) : (await loadFrame(name)).png
+  const png = name === 'popup-restyled' ? fileURLToPath(new URL('../../fixtures/frames/popup-restyled.png', import.meta.url)) : await (await loadFrame(name)).png()
   return browserLayout(await decodeImage(png))
 }
 

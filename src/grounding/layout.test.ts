@@ -54,7 +54,7 @@ describe('textRegions', () => {
   })
 
   it('finds the popup button apart from the popup heading on a real frame', async () => {
-    const raster = await decodeImage((await loadFrame('popup-open')).png)
+    const raster = await decodeImage(await (await loadFrame('popup-open')).png())
     const regions = textRegions(edgeMaps(toGray(raster), raster.width, raster.height))
     const inPopup = regions.filter((r) => r.x > 1500 && r.y > 90 && r.y < 200)
     expect(inPopup.length).toBeGreaterThanOrEqual(2)

@@ -14,7 +14,7 @@ async function ocrUnder(globals: string): Promise<string> {
     const { loadFrame } = await import('${url('../../fixtures/frames/index.ts')}')
     const engine = new OcrEngine()
     try {
-      const { png } = await loadFrame('sidepanel-open')
+      const png = await (await loadFrame('sidepanel-open')).png()
       console.log(JSON.stringify((await engine.recognize(png, { x: 1560, y: 190, width: 340, height: 80 })).map((w) => w.text)))
     } catch (error) {
       console.log(String(error))

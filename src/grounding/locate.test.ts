@@ -58,9 +58,9 @@ describe('Locator', () => {
   })
 
   it('does not remember a frame it failed to read', async () => {
-    await expect(locator.locate({ png: new Uint8Array([1, 2, 3]), hash: 'h' }, { text: 'Open Sidepanel' })).rejects.toThrow()
-    const { png } = await loadFrame('popup-open')
-    expect((await locator.locate({ png, hash: 'h' }, { text: 'Open Sidepanel' })).located).toBeDefined()
+    await expect(locator.locate({ image: async () => ({ data: new Uint8Array([1, 2, 3]) }), hash: 'h' }, { text: 'Open Sidepanel' })).rejects.toThrow()
+    const { image } = await loadFrame('popup-open')
+    expect((await locator.locate({ image, hash: 'h' }, { text: 'Open Sidepanel' })).located).toBeDefined()
   })
 
   it('finds the extension icon in the toolbar', async () => {

@@ -7,7 +7,7 @@ import { boxCenter, type Box } from '../core/geometry.ts'
 import { findPhrase, groupLines, nearMisses, type NearMiss } from '../core/text-match.ts'
 import { browserLayout, regionAt, regionBox, type BrowserLayout, type BrowserRegion } from './browser-regions.ts'
 import { OcrEngine, type OcrWord } from './ocr.ts'
-import { decodeImage, type Raster } from './raster.ts'
+import { frameRaster, type Raster } from './raster.ts'
 import { readText } from './read-text.ts'
 import type { WordCache } from './word-cache.ts'
 import { toolbarStrip } from './strip.ts'
@@ -50,7 +50,7 @@ export interface LocateResult {
 }
 
 /** The part of a frame a Locator needs: its pixels and a key for its cache. */
-export type FrameInput = Pick<Frame, 'png' | 'hash'>
+export type FrameInput = Pick<Frame, 'image' | 'hash'>
 
 const IMAGE_THRESHOLD = 0.8
 
@@ -160,7 +160,7 @@ export class Locator {
     if (reading) {
       this.#cache.delete(frame.hash)
     } else {
-      reading = { raster: decodeImage(frame.png) }
+      reading = { raster: frameRaster(frame) }
       // A failed read is not remembered: the next call tries again.
       reading.raster.catch(() => this.#cache.delete(frame.hash))
       if (this.#cache.size >= this.#cacheSize) this.#cache.delete(this.#cache.keys().next().value!)

@@ -3,7 +3,7 @@ import { loadFrame } from '../../fixtures/frames/index.ts'
 import { assumedBox, openedMenuBox } from './menu-box.ts'
 import { decodeImage } from './raster.ts'
 
-const raster = async (name: 'menu-before' | 'menu-open') => decodeImage((await loadFrame(name)).png)
+const raster = async (name: 'menu-before' | 'menu-open') => decodeImage(await (await loadFrame(name)).png())
 
 describe('openedMenuBox', () => {
   it("reads Chromium's borderless white menu from what the right-click changed", async () => {

@@ -16,7 +16,7 @@ describe('OcrEngine', () => {
 
   it('reads a region of a frame, boxes in frame pixels, and writes no cache file', async () => {
     const before = await readdir(process.cwd())
-    const { png } = await loadFrame('sidepanel-open')
+    const png = await (await loadFrame('sidepanel-open')).png()
     const words = await engine.recognize(png, { x: 1560, y: 190, width: 340, height: 80 })
     expect(words.map((w) => w.text)).toEqual(['Service', 'worker:', 'connected', 'Saved', 'notes:', '0'])
     const service = words[0]!
@@ -28,7 +28,7 @@ describe('OcrEngine', () => {
 
   it('starts again after terminate', async () => {
     await engine.terminate()
-    const { png } = await loadFrame('sidepanel-error')
+    const png = await (await loadFrame('sidepanel-error')).png()
     const words = await engine.recognize(png, { x: 1560, y: 480, width: 300, height: 40 })
     expect(words.map((w) => w.text).join(' ')).toContain('ERR_FILE_NOT_FOUND')
   })

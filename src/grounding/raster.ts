@@ -1,6 +1,7 @@
 // Decoded pixels, so that layout analysis, OCR tiles and template matching share one decode of a
 // frame instead of each asking sharp again.
 import sharp from 'sharp'
+import type { Frame } from '../core/frame.ts'
 
 /** Tightly packed RGB, row by row. */
 export interface Raster {
@@ -17,6 +18,12 @@ export async function decodeImage(image: Uint8Array | string): Promise<Raster> {
     .raw()
     .toBuffer({ resolveWithObject: true })
   return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height }
+}
+
+/** A frame's pixels: its raw RGB as they are, or its PNG decoded. */
+export async function frameRaster(frame: Pick<Frame, 'image'>): Promise<Raster> {
+  const image = await frame.image()
+  return image.raw ? { data: image.data, width: image.raw.width, height: image.raw.height } : decodeImage(image.data)
 }
 
 /** Luma (BT.601), one byte a pixel. */

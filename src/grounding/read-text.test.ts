@@ -8,7 +8,7 @@ import { readText } from './read-text.ts'
 const engine = new OcrEngine()
 afterAll(() => engine.terminate())
 
-const read = async (name: FrameName) => readText(engine, await decodeImage((await loadFrame(name)).png))
+const read = async (name: FrameName) => readText(engine, await decodeImage(await (await loadFrame(name)).png()))
 
 describe('readText on real frames', () => {
   it('reads the toolbar strip, a popup and its bordered button', async () => {

@@ -10,7 +10,7 @@ import { matchTemplate } from './ncc.ts'
 import { findImage } from './template.ts'
 
 const icon = (size: number) => fileURLToPath(new URL(`../../fixtures/extensions/sidepanel/icons/${size}.png`, import.meta.url))
-const frame = async (name: FrameName) => decodeImage((await loadFrame(name)).png)
+const frame = async (name: FrameName) => decodeImage(await (await loadFrame(name)).png())
 
 describe('findImage', () => {
   it('finds the pinned extension icon in the toolbar strip', async () => {

@@ -4,7 +4,7 @@ import { FRAME_NAMES, loadFrame, type FrameName } from '../../fixtures/frames/in
 import { decodeImage, type Raster } from './raster.ts'
 import { findToolbarSlot } from './toolbar-slot.ts'
 
-const frame = async (name: FrameName) => decodeImage((await loadFrame(name)).png)
+const frame = async (name: FrameName) => decodeImage(await (await loadFrame(name)).png())
 
 /** Where the pinned icon is on each real frame (fixtures/frames/README.md). */
 const ICON_AT: Partial<Record<FrameName, { x: number; y: number }>> = {
@@ -38,7 +38,7 @@ describe('findToolbarSlot', () => {
   })
 
   it('finds it on a 1280×720 frame enlarged to 1920 px (as the model double reads screenshots), border line blurred away', async () => {
-    const big = await sharp((await loadFrame('toolbar-letter-tile-720')).png).resize(1920, 1080, { fit: 'fill', kernel: 'lanczos3' }).png().toBuffer()
+    const big = await sharp(await (await loadFrame('toolbar-letter-tile-720')).png()).resize(1920, 1080, { fit: 'fill', kernel: 'lanczos3' }).png().toBuffer()
     const slot = findToolbarSlot(await decodeImage(big))
     expect(Math.abs(slot!.center.x - 1130 * 1.5)).toBeLessThanOrEqual(2)
     expect(Math.abs(slot!.center.y - 63 * 1.5)).toBeLessThanOrEqual(2)

@@ -14,6 +14,6 @@ describe('encodeCanvas', () => {
 
   it('sends the frame itself when it already has the canvas size', async () => {
     const frame = await loadFrame('popup-open')
-    expect((await encodeCanvas(frame, { width: 1920, height: 1080 })).png).toBe(frame.png)
+    expect((await encodeCanvas(frame, { width: 1920, height: 1080 })).png).toBe(await frame.png())
   })
 })

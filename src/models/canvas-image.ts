@@ -1,6 +1,6 @@
 // The exact image a model is sent: the frame resized to the adapter's canvas, or a region of it (a zoom), as PNG
 // bytes for the trace and a data URL for the request.
-import sharp from 'sharp'
+import sharp, { type Sharp } from 'sharp'
 import type { Frame, Size } from '../core/frame.ts'
 import type { Box } from '../core/geometry.ts'
 
@@ -12,11 +12,17 @@ export interface CanvasImage extends Size {
   dataUrl: string
 }
 
+/** The frame's pixels in sharp: raw RGB when it has them, so the one PNG encoded is at the size sent. */
+async function pixels(frame: Frame): Promise<Sharp> {
+  const { data, raw } = await frame.image()
+  return sharp(data, raw && { raw })
+}
+
 export async function encodeCanvas(frame: Frame, canvas: Size): Promise<CanvasImage> {
   const same = frame.width === canvas.width && frame.height === canvas.height
   const png = same
-    ? frame.png
-    : new Uint8Array(await sharp(frame.png).resize(canvas.width, canvas.height, { fit: 'fill', kernel: 'lanczos3' }).png({ compressionLevel: 6 }).toBuffer())
+    ? await frame.png()
+    : new Uint8Array(await (await pixels(frame)).resize(canvas.width, canvas.height, { fit: 'fill', kernel: 'lanczos3' }).png({ compressionLevel: 6 }).toBuffer())
   return { png, ...canvas, dataUrl: `data:image/png;base64,${Buffer.from(png).toString('base64')}` }
 }
 
@@ -28,6 +34,6 @@ export async function encodeCrop(frame: Frame, box: Box, max: Size): Promise<Can
   const height = Math.max(1, Math.min(frame.height - top, Math.round(box.height)))
   const scale = Math.min(max.width / width, max.height / height)
   const size = { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) }
-  const png = new Uint8Array(await sharp(frame.png).extract({ left, top, width, height }).resize(size.width, size.height, { fit: 'fill', kernel: 'lanczos3' }).png({ compressionLevel: 6 }).toBuffer())
+  const png = new Uint8Array(await (await pixels(frame)).extract({ left, top, width, height }).resize(size.width, size.height, { fit: 'fill', kernel: 'lanczos3' }).png({ compressionLevel: 6 }).toBuffer())
   return { png, ...size, dataUrl: `data:image/png;base64,${Buffer.from(png).toString('base64')}` }
 }

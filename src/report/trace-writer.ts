@@ -3,6 +3,7 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { redactAction } from '../core/action.ts'
+import type { Frame } from '../core/frame.ts'
 import type { Trace, TraceArtifacts, TraceRun, TraceSink } from '../core/trace.ts'
 import { buildArtifacts, type ArtifactOptions } from './build-artifacts.ts'
 import { Redactor } from './redact.ts'
@@ -48,12 +49,12 @@ export class TraceWriter implements TraceSink {
     }
   }
 
-  async saveFrame(frame: { png: Uint8Array; at: number }, kind: 'step' | 'phase', label: string): Promise<string> {
+  async saveFrame(frame: Pick<Frame, 'png' | 'at'>, kind: 'step' | 'phase', label: string): Promise<string> {
     const n = kind === 'step' ? ++this.#stepFrames : ++this.#phaseFrames
     const slug = label.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40)
     const file = kind === 'step' ? `step-${pad(n)}.png` : `phase-${pad(n)}-${slug || 'frame'}.png`
     await mkdir(this.dir, { recursive: true })
-    await writeFile(join(this.dir, file), frame.png)
+    await writeFile(join(this.dir, file), await frame.png())
     this.trace.frames.push({ file, label, at: frame.at })
     return file
   }

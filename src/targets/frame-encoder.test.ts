@@ -2,7 +2,7 @@ import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { isAgentprobeError } from '../core/errors.ts'
 import { contentHash, frameDistance, GRID_HEIGHT, GRID_WIDTH } from '../core/frame.ts'
-import { encodePng, encodeRaw, scanPixels, type RawPixels } from './frame-encoder.ts'
+import { encodePng, rawFrame, scanPixels, type RawPixels } from './frame-encoder.ts'
 
 type Rgb = [number, number, number]
 
@@ -32,38 +32,50 @@ async function decode(png: Uint8Array): Promise<{ data: Buffer; channels: number
 
 const colourful = (x: number, y: number): Rgb => [(x * 13) & 255, (y * 29) & 255, (x * y + 7) & 255]
 
-describe('encodeRaw', () => {
-  it('turns padded BGRX into a PNG with the right colours and the tight-RGB hash', async () => {
+describe('rawFrame', () => {
+  it('turns padded BGRX into a PNG with the right colours, once, and hashes the bytes as captured', async () => {
     const rgb = rgbImage(64, 30, colourful)
-    const { frame } = await encodeRaw(toPaddedBgrx(rgb, 64 * 4 + 12), { at: 1234 })
-    expect(frame).toMatchObject({ width: 64, height: 30, at: 1234, hash: contentHash(rgb.data) })
-    const png = await decode(frame.png)
+    const bgrx = toPaddedBgrx(rgb, 64 * 4 + 12)
+    const frame = rawFrame(bgrx, { at: 1234 })
+    expect(frame).toMatchObject({ width: 64, height: 30, at: 1234, hash: contentHash(bgrx.data) })
+    const png = await decode(await frame.png())
     expect(png).toMatchObject({ width: 64, height: 30, channels: 3 })
     expect(Buffer.compare(png.data, Buffer.from(rgb.data))).toBe(0)
+    expect(await frame.png()).toBe(await frame.png())
+    const image = await frame.image()
+    expect(Buffer.compare(image.data, rgb.data)).toBe(0)
+    expect(image.raw).toEqual({ width: 64, height: 30, channels: 3 })
   })
 
-  it('gives the same hash and phash for the same pixels in any layout', async () => {
+  it('gives the same phash and luma for the same pixels in any layout', () => {
     const rgb = rgbImage(50, 28, colourful)
-    const a = await encodeRaw(rgb)
-    const b = await encodeRaw(toPaddedBgrx(rgb, 50 * 4))
-    expect(b.frame.hash).toBe(a.frame.hash)
-    expect(b.frame.phash).toBe(a.frame.phash)
-    expect(b.stats).toEqual(a.stats)
+    const a = rawFrame(rgb)
+    const b = rawFrame(toPaddedBgrx(rgb, 50 * 4))
+    expect(b.phash).toBe(a.phash)
+    expect(b.luma).toEqual(a.luma)
   })
 
-  it('changes the hash when a single pixel changes', async () => {
-    const a = await encodeRaw(rgbImage(48, 32, () => [10, 20, 30]))
-    const b = await encodeRaw(rgbImage(48, 32, (x, y) => (x === 19 && y === 15 ? [10, 20, 31] : [10, 20, 30])))
-    expect(b.frame.hash).not.toBe(a.frame.hash)
+  it('changes the hash when a single pixel changes', () => {
+    const a = rawFrame(rgbImage(48, 32, () => [10, 20, 30]))
+    const b = rawFrame(rgbImage(48, 32, (x, y) => (x === 19 && y === 15 ? [10, 20, 31] : [10, 20, 30])))
+    expect(b.hash).not.toBe(a.hash)
   })
 
-  it('reports luma mean and stdev: zero spread on a uniform frame, wide on half black / half white', async () => {
-    const grey = await encodeRaw(rgbImage(48, 32, () => [100, 100, 100]))
-    expect(grey.stats.mean).toBe(100) // the fixed-point weights sum to exactly 1
-    expect(grey.stats.stdev).toBe(0)
-    const split = await encodeRaw(rgbImage(48, 32, (x) => (x < 24 ? [0, 0, 0] : [255, 255, 255])))
-    expect(split.stats.mean).toBeCloseTo(127.5, 0)
-    expect(split.stats.stdev).toBeCloseTo(127.5, 0)
+  it('stamps the same frame at another time, sharing what was computed', async () => {
+    const a = rawFrame(rgbImage(48, 32, colourful), { at: 1 })
+    const png = await a.png()
+    const b = a.stamp(2)
+    expect(b).toMatchObject({ at: 2, hash: a.hash, phash: a.phash })
+    expect(await b.png()).toBe(png)
+  })
+
+  it('reports luma mean and stdev: zero spread on a uniform frame, wide on half black / half white', () => {
+    const grey = rawFrame(rgbImage(48, 32, () => [100, 100, 100])).luma
+    expect(grey.mean).toBe(100) // the fixed-point weights sum to exactly 1
+    expect(grey.stdev).toBe(0)
+    const split = rawFrame(rgbImage(48, 32, (x) => (x < 24 ? [0, 0, 0] : [255, 255, 255]))).luma
+    expect(split.mean).toBeCloseTo(127.5, 0)
+    expect(split.stdev).toBeCloseTo(127.5, 0)
   })
 })
 
@@ -108,20 +120,21 @@ describe('scanPixels', () => {
 })
 
 describe('encodePng', () => {
-  it('keeps the PNG bytes and matches encodeRaw on the same pixels', async () => {
+  it('keeps the PNG bytes and matches rawFrame on the same tight RGB', async () => {
     const rgb = rgbImage(60, 40, colourful)
-    const { frame: fromRaw, stats } = await encodeRaw(rgb)
-    const { frame, stats: pngStats } = await encodePng(fromRaw.png, { at: 5 })
-    expect(frame.png).toBe(fromRaw.png)
+    const fromRaw = rawFrame(rgb)
+    const png = await fromRaw.png()
+    const frame = await encodePng(png, { at: 5 })
+    expect(await frame.png()).toBe(png)
     expect(frame).toMatchObject({ width: 60, height: 40, hash: fromRaw.hash, phash: fromRaw.phash, at: 5 })
-    expect(pngStats).toEqual(stats)
+    expect(frame.luma).toEqual(fromRaw.luma)
   })
 
   it('reads RGBA and grayscale PNGs as RGB', async () => {
     const rgba = await sharp({ create: { width: 48, height: 32, channels: 4, background: { r: 255, g: 0, b: 0, alpha: 0.5 } } }).png().toBuffer()
-    expect((await encodePng(rgba)).frame.hash).toBe(contentHash(rgbImage(48, 32, () => [255, 0, 0]).data))
+    expect((await encodePng(rgba)).hash).toBe(contentHash(rgbImage(48, 32, () => [255, 0, 0]).data))
     const gray = await sharp(Buffer.alloc(48 * 32, 90), { raw: { width: 48, height: 32, channels: 1 } }).png().toBuffer()
-    expect((await encodePng(gray)).frame.hash).toBe(contentHash(rgbImage(48, 32, () => [90, 90, 90]).data))
+    expect((await encodePng(gray)).hash).toBe(contentHash(rgbImage(48, 32, () => [90, 90, 90]).data))
   })
 
   it('throws a TargetError for bytes that are not an image', async () => {
@@ -129,11 +142,11 @@ describe('encodePng', () => {
   })
 
   it('phash tells a left-bright from a right-bright gradient, and equal pixels match', async () => {
-    const left = await encodeRaw(rgbImage(96, 54, (x) => [255 - x * 2, 255 - x * 2, 255 - x * 2]))
-    const right = await encodeRaw(rgbImage(96, 54, (x) => [x * 2, x * 2, x * 2]))
-    const again = await encodeRaw(rgbImage(96, 54, (x) => [x * 2, x * 2, x * 2]))
-    expect(left.frame.phash).toHaveLength(GRID_WIDTH * GRID_HEIGHT * 2)
-    expect(frameDistance(left.frame.phash, right.frame.phash)).toBeGreaterThan(GRID_WIDTH * GRID_HEIGHT * 0.8)
-    expect(frameDistance(right.frame.phash, again.frame.phash)).toBe(0)
+    const left = rawFrame(rgbImage(96, 54, (x) => [255 - x * 2, 255 - x * 2, 255 - x * 2]))
+    const right = rawFrame(rgbImage(96, 54, (x) => [x * 2, x * 2, x * 2]))
+    const again = rawFrame(rgbImage(96, 54, (x) => [x * 2, x * 2, x * 2]))
+    expect(left.phash).toHaveLength(GRID_WIDTH * GRID_HEIGHT * 2)
+    expect(frameDistance(left.phash, right.phash)).toBeGreaterThan(GRID_WIDTH * GRID_HEIGHT * 0.8)
+    expect(frameDistance(right.phash, again.phash)).toBe(0)
   })
 })

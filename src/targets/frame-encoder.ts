@@ -1,10 +1,10 @@
-// Turns captured pixels (any 3/4-byte layout, or a PNG) into a Frame in one pass over the pixels:
-// tight RGB for the PNG and the exact hash, luma statistics for blank detection, and a box-filtered
-// 48×27 grayscale grid for the perceptual hash. One JS loop beat sharp's recomb + resize
+// Turns captured pixels (any 3/4-byte layout, or a PNG) into a Frame. One pass over the pixels gives
+// tight RGB for the PNG, luma statistics for blank detection, and a box-filtered 48×27 grayscale
+// grid for the perceptual hash; for raw pixels it runs only when one of those is first asked for. One JS loop beat sharp's recomb + resize
 // pipelines by ~3× at 1920×1080 (measured), so sharp only encodes and decodes.
 import sharp, { type OutputInfo } from 'sharp'
 import { TargetError, errorMessage } from '../core/errors.ts'
-import { contentHash, gridHash, GRID_HEIGHT, GRID_WIDTH, type Frame, type LumaStats } from '../core/frame.ts'
+import { contentHash, gridHash, pngFrame, GRID_HEIGHT, GRID_WIDTH, type Frame, type LumaStats } from '../core/frame.ts'
 
 /** Where the pixels are in a buffer: rows of `bytesPerLine` (padding allowed), channel byte offsets. */
 export interface PixelLayout {
@@ -21,11 +21,6 @@ export interface RawPixels extends PixelLayout {
   data: Uint8Array
 }
 
-export interface EncodedFrame {
-  frame: Frame
-  stats: LumaStats
-}
-
 export interface EncodeOptions {
   /** Capture time, ms since the epoch (defaults to now). */
   at?: number
@@ -34,17 +29,48 @@ export interface EncodeOptions {
 /** Low zlib level without adaptive filtering: ~7 ms instead of ~50 ms at 1920×1080, files ~10% larger. */
 const PNG_OPTIONS = { compressionLevel: 2, adaptiveFiltering: false } as const
 
-/** Raw pixels → Frame (PNG encoded here) plus luma statistics. */
-export async function encodeRaw(pixels: RawPixels, { at = Date.now() }: EncodeOptions = {}): Promise<EncodedFrame> {
-  const { rgb, gray, stats } = scanPixels(pixels)
-  const { width, height } = pixels
-  const png = sharp(rgb, { raw: { width, height, channels: 3 } }).png(PNG_OPTIONS).toBuffer()
-  const hash = contentHash(rgb) // runs while sharp encodes on the thread pool
-  return { frame: { png: await png, width, height, hash, phash: gridHash(gray), at, luma: stats }, stats }
+export interface RawFrame extends Frame {
+  readonly luma: LumaStats
+  /** The same pixels captured again at `at`: what was computed for them is shared. */
+  stamp(at: number): RawFrame
 }
 
-/** A PNG (e.g. from a device's screencap) → Frame that keeps the PNG as is, plus luma statistics. */
-export async function encodePng(png: Uint8Array, { at = Date.now() }: EncodeOptions = {}): Promise<EncodedFrame> {
+/**
+ * Raw pixels → a Frame that works only on demand: the exact hash (of the bytes as captured) on
+ * first read; the scan (tight RGB, luma, perceptual grid) on first read of phash, luma or the
+ * image; the PNG on first call. Each is done once, and shared by the frames `stamp` makes.
+ */
+export function rawFrame(pixels: RawPixels, { at = Date.now() }: EncodeOptions = {}): RawFrame {
+  checkLayout(pixels)
+  const { width, height } = pixels
+  const raw = { width, height, channels: 3 } as const
+  let hash: string | undefined
+  let scan: Scan | undefined
+  let phash: string | undefined
+  let png: Promise<Uint8Array> | undefined
+  const scanned = () => (scan ??= scanPixels(pixels))
+  const stamp = (at: number): RawFrame => ({
+    width,
+    height,
+    at,
+    get hash() {
+      return (hash ??= contentHash(pixels.data))
+    },
+    get phash() {
+      return (phash ??= gridHash(scanned().gray))
+    },
+    get luma() {
+      return scanned().stats
+    },
+    image: async () => ({ data: scanned().rgb, raw }),
+    png: () => (png ??= sharp(scanned().rgb, { raw }).png(PNG_OPTIONS).toBuffer().then((b) => new Uint8Array(b.buffer, b.byteOffset, b.length))),
+    stamp,
+  })
+  return stamp(at)
+}
+
+/** A PNG (e.g. from a device's screencap) → Frame that keeps the PNG as is. */
+export async function encodePng(png: Uint8Array, { at = Date.now() }: EncodeOptions = {}): Promise<Frame> {
   let decoded: { data: Buffer; info: OutputInfo }
   try {
     decoded = await sharp(png).removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true })
@@ -54,7 +80,7 @@ export async function encodePng(png: Uint8Array, { at = Date.now() }: EncodeOpti
   const { data, info } = decoded
   const layout = { width: info.width, height: info.height, bytesPerLine: info.width * 3, bytesPerPixel: 3, red: 0, green: 1, blue: 2 } as const
   const { rgb, gray, stats } = scanPixels({ ...layout, data })
-  return { frame: { png, width: info.width, height: info.height, hash: contentHash(rgb), phash: gridHash(gray), at, luma: stats }, stats }
+  return pngFrame(png, { width: info.width, height: info.height, hash: contentHash(rgb), phash: gridHash(gray), at, luma: stats })
 }
 
 interface Scan {

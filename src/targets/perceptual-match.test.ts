@@ -6,7 +6,7 @@ import { frameDistance, framesMatch } from '../core/frame.ts'
 import { encodePng } from './frame-encoder.ts'
 
 const frames = join(import.meta.dirname, '../../fixtures/frames')
-const phash = async (name: string) => (await encodePng(await readFile(join(frames, `${name}.png`)))).frame.phash
+const phash = async (name: string) => (await encodePng(await readFile(join(frames, `${name}.png`)))).phash
 
 describe('framesMatch on real frames', () => {
   it('matches frames that differ only by a blinking caret', async () => {

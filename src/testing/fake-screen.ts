@@ -1,6 +1,6 @@
 // An in-memory Screen: a tiny frame whose content is whatever the test sets, recording every action.
 import type { Action } from '../core/action.ts'
-import { contentHash, type Frame, type Size } from '../core/frame.ts'
+import { contentHash, pngFrame, type Frame, type Size } from '../core/frame.ts'
 import type { Screen, SettleResult } from '../core/screen.ts'
 
 export class FakeScreen implements Screen {
@@ -21,7 +21,7 @@ export class FakeScreen implements Screen {
     if (this.failCaptureWith) throw this.failCaptureWith
     const png = new TextEncoder().encode(this.content)
     const hash = contentHash(png)
-    return { png, ...this.size, hash, phash: hash.padEnd(64, '0'), at: Date.now(), luma: { mean: 128, stdev: this.blank ? 0 : 40 } }
+    return pngFrame(png, { ...this.size, hash, phash: hash.padEnd(64, '0'), at: Date.now(), luma: { mean: 128, stdev: this.blank ? 0 : 40 } })
   }
 
   async perform(action: Action): Promise<void> {

@@ -4,7 +4,7 @@ import { createServer } from 'node:http'
 import type { IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import sharp from 'sharp'
-import type { Frame } from '../core/frame.ts'
+import { pngFrame, type Frame } from '../core/frame.ts'
 
 export type Json = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any -- request bodies as sent
 
@@ -46,5 +46,5 @@ export async function startRecordingServer(): Promise<RecordingServer> {
 /** A white frame of the given size, as a screen would capture it. */
 export async function blankFrame(width: number, height: number): Promise<Frame> {
   const png = new Uint8Array(await sharp({ create: { width, height, channels: 3, background: '#fff' } }).png().toBuffer())
-  return { png, width, height, hash: 'h', phash: 'p', at: 0 }
+  return pngFrame(png, { width, height, hash: 'h', phash: 'p', at: 0 })
 }

@@ -143,7 +143,7 @@ describe('provider failures (Responses adapter)', () => {
   it('the double rejects a computer_call_output that does not acknowledge a pending safety check, as the API does', async () => {
     double.misbehave = 'safety-check'
     const client = new OpenAI({ apiKey: KEY, baseURL: double.url, maxRetries: 0 })
-    const frame = (await target.display.screen.capture()).png
+    const frame = await (await target.display.screen.capture()).png()
     const image_url = `data:image/png;base64,${Buffer.from(frame).toString('base64')}`
     const first = await client.responses.create({ model: 'gpt-5.4', tools: [{ type: 'computer' }], input: [{ role: 'user', content: [{ type: 'input_text', text: 'Instruction: click the extension icon' }, { type: 'input_image', image_url, detail: 'high' }] }] })
     const call = first.output.find((o) => o.type === 'computer_call')!
@@ -257,7 +257,7 @@ describe("provider failures (Claude adapter, Anthropic's error shape)", () => {
 
   it('the double enforces the API: a wrong key is 401, a beta tool without its header 400, a tool_use without its tool_result 400', async () => {
     double.misbehave = undefined
-    const png = Buffer.from((await target.display.screen.capture()).png).toString('base64')
+    const png = Buffer.from(await (await target.display.screen.capture()).png()).toString('base64')
     const task = { role: 'user' as const, content: [{ type: 'text' as const, text: 'Instruction: click the extension icon' }, { type: 'image' as const, source: { type: 'base64' as const, media_type: 'image/png' as const, data: png } }] }
     const tool = { type: 'computer_20251124' as const, name: 'computer' as const, display_width_px: 1920, display_height_px: 1080 }
     const client = (apiKey: string) => new Anthropic({ apiKey, baseURL: double.origin, maxRetries: 0 })

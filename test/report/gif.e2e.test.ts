@@ -107,7 +107,7 @@ describe('makeGif', () => {
 
 it('marks the click on the frame the model saw, under a header line, at most 1280 px wide', async () => {
   const frame = await loadFrame('popup-open')
-  const png = await annotateFrame(frame.png, {
+  const png = await annotateFrame(await frame.png(), {
     file: 'step-02.png', at: 0, header: "step 2/15 · click (1594, 153) · model 611 ms", tone: 'step',
     actions: [{ type: 'click', x: 1594, y: 153, button: 'left' }], note: "clicked 'Open Sidepanel'",
   })

@@ -44,15 +44,15 @@ describe('findExtensionIcon on real frames', () => {
     // The letter-tile frame (nothing in the slot matches) with the icon drawn at 16 px in the tab strip.
     const frame = await loadFrame('toolbar-letter-tile')
     const favicon = await sharp(sidepanelIcon).resize(16, 16).png().toBuffer()
-    const png = new Uint8Array(await sharp(frame.png).composite([{ input: favicon, left: 282, top: 12 }]).png().toBuffer())
-    const found = await findExtensionIcon({ png, hash: 'favicon' }, locator, sidepanelIcon)
+    const png = new Uint8Array(await sharp(await frame.png()).composite([{ input: favicon, left: 282, top: 12 }]).png().toBuffer())
+    const found = await findExtensionIcon({ image: async () => ({ data: png }), hash: 'favicon' }, locator, sidepanelIcon)
     expect(found).toMatchObject({ at: { x: 1770, y: 63 } })
     expect('what' in found && found.what).toMatch(/the pinned slot .*: its icon's template match was away from the pinned slot, at \(290, 20\)\)$/)
   })
 
   it('misses, saying why, on a frame without a toolbar', async () => {
     const png = new Uint8Array(await sharp({ create: { width: 1280, height: 720, channels: 3, background: '#ffffff' } }).png().toBuffer())
-    expect(await findExtensionIcon({ png, hash: 'blank' }, locator, undefined)).toEqual({
+    expect(await findExtensionIcon({ image: async () => ({ data: png }), hash: 'blank' }, locator, undefined)).toEqual({
       missed: 'could not find the extension icon on screen (no icon in the manifest; toolbar: no toolbar row with an omnibox on the frame)',
     })
   })

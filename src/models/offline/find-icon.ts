@@ -14,7 +14,7 @@ const SURE_SLOT = 0.75
 export type IconFound = { at: { x: number; y: number }; what: string } | { missed: string }
 
 /** Where to click for "the extension icon", and how that was found. */
-export async function findExtensionIcon(frame: Pick<Frame, 'png' | 'hash'>, locator: Pick<Locator, 'locate'>, icon: Uint8Array | undefined): Promise<IconFound> {
+export async function findExtensionIcon(frame: Pick<Frame, 'image' | 'hash'>, locator: Pick<Locator, 'locate'>, icon: Uint8Array | undefined): Promise<IconFound> {
   let why = 'no icon in the manifest'
   let unmatched = false
   let slot: LocateResult | undefined

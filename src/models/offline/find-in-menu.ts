@@ -16,7 +16,7 @@ export interface OpenedMenu {
 /** A label found in the menu (the same shape as find-label.ts's FoundLabel). */
 export type InMenu = { at: Point; box: Box; what: string; note?: string } | { missed: string }
 
-export async function findInMenu(text: string, frame: Pick<Frame, 'png' | 'hash'>, locator: Pick<Locator, 'locate'>, menu: OpenedMenu): Promise<InMenu> {
+export async function findInMenu(text: string, frame: Pick<Frame, 'image' | 'hash'>, locator: Pick<Locator, 'locate'>, menu: OpenedMenu): Promise<InMenu> {
   const area = await locator.locate(frame, { openedMenu: menu })
   if (!area.located) return { missed: `could not tell where the context menu is (${area.seen})` }
   const box = area.located.box

@@ -29,7 +29,7 @@ const PREFERENCE: readonly BrowserRegion[] = ['popup', 'page', 'side panel', 'to
 
 export async function findLabel(
   label: { text: string; within?: LabelRegion },
-  frame: Pick<Frame, 'png' | 'hash'>,
+  frame: Pick<Frame, 'image' | 'hash'>,
   locator: Pick<Locator, 'locate'>,
   menu?: OpenedMenu,
 ): Promise<FoundLabel | { missed: string }> {
@@ -56,7 +56,7 @@ export async function findLabel(
 }
 
 /** True when the frame has a page area and OCR reads nothing in it: it is loading, or blank. */
-async function pageUndrawn(frame: Pick<Frame, 'png' | 'hash'>, locator: Pick<Locator, 'locate'>, text: string): Promise<boolean> {
+async function pageUndrawn(frame: Pick<Frame, 'image' | 'hash'>, locator: Pick<Locator, 'locate'>, text: string): Promise<boolean> {
   const page = await locator.locate(frame, { text, within: 'page' })
   return page.area !== undefined && page.seen === NO_LEGIBLE_TEXT
 }

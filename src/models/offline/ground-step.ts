@@ -12,7 +12,7 @@ import type { ClickTarget, Step } from './planner.ts'
 
 /** What the offline model needs from grounding (the Locator, or a fake in tests). */
 export interface StepLocator {
-  locate(frame: Pick<Frame, 'png' | 'hash'>, query: LocateQuery): Promise<LocateResult>
+  locate(frame: Pick<Frame, 'image' | 'hash'>, query: LocateQuery): Promise<LocateResult>
 }
 
 export type ActionStep = Exclude<Step, { kind: 'expect' | 'unknown' }>

@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises'
 import sharp from 'sharp'
 import { afterAll, describe, expect, it } from 'vitest'
 import { loadFrame, type FrameName } from '../../../fixtures/frames/index.ts'
+import { pngFrame } from '../../core/frame.ts'
 import type { Decision, Turn } from '../../core/model.ts'
 import { Locator } from '../../grounding/locate.ts'
 import { OfflineModel } from './offline-model.ts'
@@ -160,8 +161,8 @@ describe('a label on screen more than once, on real frames', { timeout: 60_000 }
     // The page of 'same-label-page' painted over white: its load came before its first paint.
     const loaded = await loadFrame('same-label-page')
     const white = await sharp({ create: { width: 1920, height: 990, channels: 3, background: '#ffffff' } }).png().toBuffer()
-    const png = new Uint8Array(await sharp(loaded.png).composite([{ input: white, top: 90, left: 0 }]).png().toBuffer())
-    const frame = { ...loaded, png, hash: createHash('sha1').update(png).digest('hex') }
+    const png = new Uint8Array(await sharp(await loaded.png()).composite([{ input: white, top: 90, left: 0 }]).png().toBuffer())
+    const frame = pngFrame(png, { ...loaded, hash: createHash('sha1').update(png).digest('hex') })
     const patient = new OfflineModel({ locator, retries: 1 })
     const at = (step: number): Turn => ({ runId: 'undrawn', instruction: "click 'Open side panel'", step, maxSteps: 5, frame, screen: frame, history: [] })
     const first = await patient.next(at(1))

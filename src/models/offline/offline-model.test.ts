@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { isAgentprobeError } from '../../core/errors.ts'
-import type { Frame } from '../../core/frame.ts'
+import { pngFrame, type Frame } from '../../core/frame.ts'
 import { boxCenter, type Box } from '../../core/geometry.ts'
 import type { JsonObjectSchema, Turn } from '../../core/model.ts'
 import type { LocateQuery, LocateResult } from '../../grounding/locate.ts'
@@ -22,7 +22,7 @@ class FakeLocator implements StepLocator, WordReader {
     return Object.entries(this.labels).map(([text, box]) => ({ text, confidence: 95, box }))
   }
 
-  async locate(_frame: Pick<Frame, 'png' | 'hash'>, query: LocateQuery): Promise<LocateResult> {
+  async locate(_frame: Pick<Frame, 'image' | 'hash'>, query: LocateQuery): Promise<LocateResult> {
     this.queries.push(query)
     if ('toolbarSlot' in query) return { seen: 'no toolbar row with an omnibox on the frame', nearMisses: [] }
     if ('openedMenu' in query) return { seen: 'no menu', nearMisses: [] }
@@ -37,7 +37,7 @@ class FakeLocator implements StepLocator, WordReader {
 }
 
 const BUTTON = { x: 1531, y: 145, width: 125, height: 15 }
-const frame: Frame = { png: new Uint8Array(), width: 1920, height: 1080, hash: 'f', phash: '', at: 0 }
+const frame: Frame = pngFrame(new Uint8Array(), { width: 1920, height: 1080, hash: 'f', phash: '', at: 0 })
 const icon = new Uint8Array([1, 2, 3])
 const SEED = "Click the extension icon in the Chrome toolbar, then click 'Open Sidepanel'. The sidepanel should appear on the right side of the browser."
 

@@ -13,7 +13,7 @@ import { cannotJudge } from './verify-quoted.ts'
 
 /** What the keyless query needs from grounding: every word OCR reads on a frame. */
 export interface WordReader {
-  words(frame: Pick<Frame, 'png' | 'hash'>): Promise<TextWord[]>
+  words(frame: Pick<Frame, 'image' | 'hash'>): Promise<TextWord[]>
 }
 
 const HOW = "it reads only the text after a quoted label (What does 'Count:' show?) or the number in a quoted phrase with # (How many in '# notes saved'?)"

@@ -1,11 +1,12 @@
 import type { ChatCompletionMessage } from 'openai/resources/chat/completions'
 import { describe, expect, it } from 'vitest'
+import { pngFrame } from '../../core/frame.ts'
 import type { Turn } from '../../core/model.ts'
 import { addReply, addTurn, newConversation } from './conversation.ts'
 
 const turn = {
   runId: 'r', instruction: 'Do it.', step: 1, maxSteps: 5,
-  frame: { png: new Uint8Array(), width: 1, height: 1, hash: '', phash: '', at: 0 }, screen: { width: 1, height: 1 }, history: [],
+  frame: pngFrame(new Uint8Array(), { width: 1, height: 1, hash: '', phash: '', at: 0 }), screen: { width: 1, height: 1 }, history: [],
 } satisfies Turn
 const image = (n: number) => `data:image/png;base64,IMG${n}`
 const reply = (id: string): ChatCompletionMessage => ({ role: 'assistant', content: null, refusal: null, tool_calls: [{ id, type: 'function', function: { name: 'click', arguments: '{}' } }] })

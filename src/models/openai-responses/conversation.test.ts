@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest'
+import { pngFrame } from '../../core/frame.ts'
 import type { Turn } from '../../core/model.ts'
 import { newConversation, nextInput } from './conversation.ts'
 
 const turn = {
   runId: 'r', instruction: "Click 'Save'.", criteria: { success: ['a toast says Saved'] }, step: 1, maxSteps: 15,
-  frame: { png: new Uint8Array(), width: 1, height: 1, hash: '', phash: '', at: 0 }, screen: { width: 1, height: 1 }, history: [],
+  frame: pngFrame(new Uint8Array(), { width: 1, height: 1, hash: '', phash: '', at: 0 }), screen: { width: 1, height: 1 }, history: [],
 } satisfies Turn
 const IMAGE = 'data:image/png;base64,AAAA'
 

@@ -6,7 +6,7 @@ import { describeAction, redactAction, type Action } from '../../core/action.ts'
 import { TargetError, errorMessage } from '../../core/errors.ts'
 import type { Frame, Size } from '../../core/frame.ts'
 import { changesOf, waitForStable, type Screen, type SettleOptions, type SettleResult } from '../../core/screen.ts'
-import { encodePng, type EncodedFrame } from '../frame-encoder.ts'
+import { encodePng } from '../frame-encoder.ts'
 import type { AdbDevice } from './adb-device.ts'
 import { inputScale, parseWmDensity, parseWmSize, type DisplayInfo } from './display-info.ts'
 import { planInput, type AdbStep, type InputContext } from './input-plan.ts'
@@ -57,20 +57,16 @@ export class AndroidScreen implements Screen {
     return this.#size
   }
 
-  async capture(options: { signal?: AbortSignal } = {}): Promise<Frame> {
-    return (await this.captureWithStats(options)).frame
-  }
-
-  async captureWithStats({ signal }: { signal?: AbortSignal } = {}): Promise<EncodedFrame> {
+  async capture({ signal }: { signal?: AbortSignal } = {}): Promise<Frame> {
     const at = Date.now()
     const png = await this.device.execOut(['screencap', '-p'], { timeoutMs: this.#options.captureTimeoutMs ?? 10_000, signal })
     if (!png.subarray(0, 8).equals(PNG_SIGNATURE)) {
       const said = png.subarray(0, 200).toString('utf8').trim() || 'nothing'
       throw new TargetError(`adb exec-out screencap -p on ${this.device.serial} returned no PNG (${png.length} bytes): ${said}`)
     }
-    const encoded = await encodePng(png, { at })
-    this.#size = { width: encoded.frame.width, height: encoded.frame.height }
-    return encoded
+    const frame = await encodePng(png, { at })
+    this.#size = { width: frame.width, height: frame.height }
+    return frame
   }
 
   async perform(action: Action, { signal }: { signal?: AbortSignal } = {}): Promise<void> {

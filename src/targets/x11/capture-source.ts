@@ -1,9 +1,9 @@
 // How an X11Screen gets its pixels: the owned Xvfb's framebuffer file, or scrot on a display it attached to.
 import type { ChangeProbe } from '../../core/screen.ts'
-import type { EncodedFrame } from '../frame-encoder.ts'
+import type { Frame } from '../../core/frame.ts'
 
 export interface CaptureSource {
-  capture(signal?: AbortSignal): Promise<EncodedFrame>
+  capture(signal?: AbortSignal): Promise<Frame>
   /** A cheap exact change probe, for settle. */
   changes(signal?: AbortSignal): ChangeProbe
   /** The XWD file it reads, for a framebuffer source. */

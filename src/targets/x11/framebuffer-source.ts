@@ -1,7 +1,7 @@
 // Captures an owned Xvfb by reading its XWD framebuffer file: no X round trip, no extra process.
-import { open, readFile } from 'node:fs/promises'
+import { open } from 'node:fs/promises'
 import { TargetError, errorMessage } from '../../core/errors.ts'
-import { encodeRaw, type EncodedFrame, type RawPixels } from '../frame-encoder.ts'
+import { rawFrame, type RawFrame, type RawPixels } from '../frame-encoder.ts'
 import type { CaptureSource } from './capture-source.ts'
 import type { Xvfb } from './xvfb.ts'
 import { parseXwdHeader, xwdByteLength, xwdPixels, type XwdHeader } from './xwd.ts'
@@ -10,20 +10,19 @@ import { parseXwdHeader, xwdByteLength, xwdPixels, type XwdHeader } from './xwd.
  * Owns the Xvfb: closing the source stops it. The header is parsed again only when the file size
  * changes. Settle compares each read with the previous one byte for byte, in two buffers it reuses:
  * polled every 25 ms, hashing and allocating 8 MB per read cost more than the comparison. A capture
- * of a screen byte-identical to the last one captured is that frame again, stamped now: the loops
- * that watch a still screen (a replay waiting for its frame, a look again) pay a read and a
- * comparison (3 ms at 1920×1080), not a scan, a PNG and a hash (40 ms).
+ * is one read into a buffer of its own (the frame keeps it: its hash, scan and PNG come on demand);
+ * a screen byte-identical to the last one captured is that frame again, stamped now, with whatever
+ * of it was already computed.
  */
 export function framebufferSource(xvfb: Xvfb): CaptureSource {
   let header: XwdHeader | undefined
   const read = async (signal?: AbortSignal, into?: Buffer): Promise<Buffer> => {
     try {
-      if (!into) return await readFile(xvfb.framebufferPath, { signal })
       signal?.throwIfAborted()
       const file = await open(xvfb.framebufferPath, 'r')
       try {
         const { size } = await file.stat()
-        const buffer = into.length === size ? into : Buffer.allocUnsafe(size)
+        const buffer = into?.length === size ? into : Buffer.allocUnsafe(size)
         const { bytesRead } = await file.read(buffer, 0, size, 0)
         return bytesRead === size ? buffer : buffer.subarray(0, bytesRead)
       } finally {
@@ -42,15 +41,14 @@ export function framebufferSource(xvfb: Xvfb): CaptureSource {
     if (!header || xwdByteLength(header) !== buffer.length) header = parseXwdHeader(buffer, xvfb.framebufferPath)
     return xwdPixels(buffer, header)
   }
-  let last: { raw: Buffer; encoded: EncodedFrame } | undefined
+  let last: { raw: Buffer; frame: RawFrame } | undefined
   return {
     async capture(signal) {
       const at = Date.now()
       const raw = await read(signal)
-      if (last?.raw.equals(raw)) return { ...last.encoded, frame: { ...last.encoded.frame, at } }
-      const encoded = await encodeRaw(pixels(raw), { at })
-      last = { raw, encoded }
-      return encoded
+      if (last?.raw.equals(raw)) return last.frame.stamp(at)
+      last = { raw, frame: rawFrame(pixels(raw), { at }) }
+      return last.frame
     },
     changes(signal) {
       let last: Buffer | undefined

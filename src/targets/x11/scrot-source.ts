@@ -1,5 +1,5 @@
 // Captures a display we did not start (e.g. a user's `Xvfb :99`) with scrot, as PPM: the
-// uncompressed format is the fastest scrot writes, and frame-encoder makes the PNG.
+// uncompressed format is the fastest scrot writes, and frame-encoder makes the PNG when one is asked for.
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -7,7 +7,7 @@ import { execa } from 'execa'
 import { TargetError } from '../../core/errors.ts'
 import { contentHash } from '../../core/frame.ts'
 import { changesOf } from '../../core/screen.ts'
-import { encodeRaw } from '../frame-encoder.ts'
+import { rawFrame } from '../frame-encoder.ts'
 import type { CaptureSource } from './capture-source.ts'
 import { failureReason } from './failure-reason.ts'
 import { parsePpm } from './ppm.ts'
@@ -39,7 +39,7 @@ export async function scrotSource(display: string): Promise<CaptureSource> {
   return {
     async capture(signal) {
       const at = Date.now()
-      return encodeRaw(parsePpm(await shoot(signal), `scrot capture of ${display}`), { at })
+      return rawFrame(parsePpm(await shoot(signal), `scrot capture of ${display}`), { at })
     },
     changes: (signal) => changesOf(async () => contentHash(await shoot(signal))),
     close: () => rm(dir, { recursive: true, force: true }),

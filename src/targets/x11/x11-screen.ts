@@ -5,13 +5,13 @@ import type { Action } from '../../core/action.ts'
 import { TargetError } from '../../core/errors.ts'
 import type { Frame, Size } from '../../core/frame.ts'
 import { waitForStable, type Screen, type SettleOptions, type SettleResult } from '../../core/screen.ts'
-import type { EncodedFrame } from '../frame-encoder.ts'
 import type { CaptureSource } from './capture-source.ts'
 import { failureReason } from './failure-reason.ts'
 import { framebufferSource } from './framebuffer-source.ts'
 import { KeymapBinder } from './keymap.ts'
 import { scrotSource } from './scrot-source.ts'
 import { performXdotool } from './xdotool.ts'
+import { XdotoolSession } from './xdotool-session.ts'
 import { startXvfb } from './xvfb.ts'
 
 export interface X11InputOptions {
@@ -43,6 +43,7 @@ export class X11Screen implements Screen {
   readonly #source: CaptureSource
   readonly #typeDelayMs: number | undefined
   readonly #keymap: KeymapBinder
+  readonly #input: XdotoolSession
   readonly #owned: boolean
 
   private constructor(display: string, size: Size, source: CaptureSource, { typeDelayMs }: X11InputOptions, owned: boolean) {
@@ -51,6 +52,7 @@ export class X11Screen implements Screen {
     this.#source = source
     this.#typeDelayMs = typeDelayMs
     this.#keymap = new KeymapBinder(display)
+    this.#input = new XdotoolSession(display)
     this.#owned = owned
   }
 
@@ -81,17 +83,12 @@ export class X11Screen implements Screen {
     return this.#source.framebufferPath
   }
 
-  async capture(options: { signal?: AbortSignal } = {}): Promise<Frame> {
-    return (await this.captureWithStats(options)).frame
-  }
-
-  /** The frame plus its luma mean/stdev (for blank-frame detection). */
-  captureWithStats({ signal }: { signal?: AbortSignal } = {}): Promise<EncodedFrame> {
+  capture({ signal }: { signal?: AbortSignal } = {}): Promise<Frame> {
     return this.#source.capture(signal)
   }
 
   perform(action: Action, { signal }: { signal?: AbortSignal } = {}): Promise<void> {
-    return performXdotool(action, { display: this.#display, typeDelayMs: this.#typeDelayMs, signal, keymap: this.#keymap })
+    return performXdotool(action, { display: this.#display, typeDelayMs: this.#typeDelayMs, signal, keymap: this.#keymap, session: this.#input })
   }
 
   settle(options: SettleOptions = {}): Promise<SettleResult> {
@@ -100,6 +97,7 @@ export class X11Screen implements Screen {
 
   /** Stops the Xvfb if this screen started it; an attached display is left running, its keymap restored. */
   async close(): Promise<void> {
+    this.#input.close()
     try {
       if (!this.#owned) await this.#keymap.release()
     } finally {

@@ -6,6 +6,7 @@ import { TargetError, errorMessage } from '../../core/errors.ts'
 import { failureReason } from './failure-reason.ts'
 import type { KeymapBinder } from './keymap.ts'
 import { planAction, type InputPlan } from './xdotool-plan.ts'
+import { XdotoolSession } from './xdotool-session.ts'
 
 export interface XdotoolOptions {
   /** The X display, e.g. ':99'. */
@@ -15,6 +16,8 @@ export interface XdotoolOptions {
   signal?: AbortSignal
   /** Binds typed non-ASCII characters to keycodes first (see keymap.ts). */
   keymap?: KeymapBinder
+  /** The display's running xdotool, for every command but typed text (which goes on its own stdin). */
+  session?: XdotoolSession
 }
 
 const DEFAULT_TYPE_DELAY_MS = 10
@@ -23,7 +26,7 @@ const DEFAULT_TYPE_DELAY_MS = 10
  * Runs one action. A failure throws a TargetError (AGENTPROBE_ACTION_FAILED) with the action in its
  * context, secret text masked; an abort rejects with the signal's reason.
  */
-export async function performXdotool(action: Action, { display, typeDelayMs = DEFAULT_TYPE_DELAY_MS, signal, keymap }: XdotoolOptions): Promise<void> {
+export async function performXdotool(action: Action, { display, typeDelayMs = DEFAULT_TYPE_DELAY_MS, signal, keymap, session }: XdotoolOptions): Promise<void> {
   signal?.throwIfAborted()
   let plan: InputPlan
   try {
@@ -37,6 +40,7 @@ export async function performXdotool(action: Action, { display, typeDelayMs = DE
     return
   }
   try {
+    if (plan.stdin === undefined && session && XdotoolSession.fits(plan.args)) return await session.run(plan.args, signal)
     if (plan.stdin) await keymap?.bind(plan.stdin, signal)
     await execa('xdotool', plan.args, {
       env: { DISPLAY: display },
