@@ -55,7 +55,15 @@ export default defineConfig({
         test: {
           name: 'examples',
           include: ['examples/**/*.cua.test.ts'],
-          exclude: [...configDefaults.exclude, 'examples/android.cua.test.ts', 'examples/jest/**'],
+          exclude: [...configDefaults.exclude, 'examples/android.cua.test.ts', 'examples/jest/**', 'examples/locales/**'],
+        },
+      },
+      {
+        // The locale example, once per browser language: projects 'locales (de)' and 'locales (ar)'.
+        plugins: [agentprobe({ extension: './fixtures/extensions/greeter-i18n', locales: ['de', 'ar'], artifactsDir: 'artifacts/locales' })],
+        test: {
+          name: 'locales',
+          include: ['examples/locales/*.cua.test.ts'],
         },
       },
       {

@@ -4,7 +4,7 @@
 // costs that file a fresh browser, with one line saying why, instead of failing it.
 import { TargetError, errorMessage } from '../core/errors.ts'
 import type { Size } from '../core/frame.ts'
-import type { Browser, BrowserEndpoint, BrowserName } from '../targets/browser.ts'
+import type { Browser, BrowserEndpoint, BrowserName, ColorScheme } from '../targets/browser.ts'
 import { launchBrowser } from '../targets/browsers.ts'
 import { X11Screen } from '../targets/x11/x11-screen.ts'
 import { waitForBrowserDrawn } from './browser-drawn.ts'
@@ -20,6 +20,9 @@ export interface PoolOptions {
   /** Its executable (CHROME_PATH or FIREFOX_PATH); else it is searched for on PATH. */
   executablePath?: string
   url?: string
+  /** The browsers' UI language and theme (browser.ts). */
+  locale?: string
+  colorScheme?: ColorScheme
   /** Where the pool's one-line notices go (default stderr). */
   log?: (line: string) => void
 }
@@ -96,17 +99,18 @@ export class BrowserPool {
   async #lease(slot: Slot, extension: string | undefined): Promise<Lease> {
     await this.#reloading
     const started = performance.now()
-    const { size, display, browser: name = 'chromium', executablePath, url } = this.#options
+    const { size, display, browser: name = 'chromium', executablePath, url, locale, colorScheme } = this.#options
     slot.screen ??= display ? await X11Screen.attach({ display }) : await X11Screen.start(size)
     const screen = slot.screen
     const reused = slot.extension === extension && (await resetInPlace(slot, url, this.#log))
     let browser = reused ? slot.browser : undefined
     if (browser === undefined) {
       await closeBrowser(slot)
-      browser = slot.browser = await launchBrowser(name, { executablePath, display: screen.display, extension, size, url })
+      browser = slot.browser = await launchBrowser(name, { executablePath, display: screen.display, extension, size, url, locale, colorScheme })
       slot.extension = extension
       const info = extension ? await readExtensionInfo(extension) : undefined
-      slot.versions = { browser: browser.version, ...(info && { extension: `${info.name} ${info.version}` }) }
+      // (the language and theme too: a trace says in what the extension was seen)
+      slot.versions = { browser: browser.version, ...(info && { extension: `${info.name} ${info.version}` }), ...(locale && { locale }), ...(colorScheme && { colorScheme }) }
     }
     // Taken on every lease: a watch-mode rebuild reloads the extension in the same browser.
     if (extension) slot.versions = { ...slot.versions, build: await buildFingerprint(extension).catch(() => 'unreadable') }

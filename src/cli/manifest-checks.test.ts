@@ -15,8 +15,20 @@ it('passes the fixture extension on every line', async () => {
     ['popup', 'ok'],
     ['worker', 'ok'],
     ['icons', 'ok'],
+    ['locales', 'skip'],
     ['loads', 'ok'],
   ])
+})
+
+it('lists the languages an extension ships, and warns of the messages one of them lacks', async () => {
+  const greeter = resolve(import.meta.dirname, '../../fixtures/extensions/greeter-i18n')
+  expect(byName(await checkManifest(greeter, 'ext')).locales).toMatchObject({ status: 'ok', detail: 'ar, de, en (default en), each with every message' })
+  const dir = await mkdtemp(join(tmpdir(), 'agentprobe-locales-'))
+  await cp(greeter, dir, { recursive: true })
+  const ar = join(dir, '_locales/ar/messages.json')
+  const { saved: _saved, ...rest } = JSON.parse(await readFile(ar, 'utf8')) as Record<string, unknown>
+  await writeFile(ar, JSON.stringify(rest))
+  expect(byName(await checkManifest(dir, 'dist')).locales).toMatchObject({ status: 'warn', detail: "ar, de, en (default en); ar lacks 'saved': Chromium shows the en text there", fix: 'add the missing messages to dist/_locales/<locale>/messages.json' })
 })
 
 it('fails MV2, a missing side panel file and permission, and missing icons, each with its fix', async () => {
@@ -59,7 +71,7 @@ it('reads a manifest with comments as Chrome does, and names the file when it is
   await cp(FIXTURE, dir, { recursive: true })
   const text = await readFile(join(dir, 'manifest.json'), 'utf8')
   await writeFile(join(dir, 'manifest.json'), `// generated\n${text.replace('{', '{ /* "manifest_version": 2 */ "$schema": "https://json.schemastore.org/chrome-manifest",')}`)
-  expect((await checkManifest(dir, 'dist')).map((c) => c.status)).toEqual(['ok', 'ok', 'ok', 'ok', 'ok', 'ok'])
+  expect((await checkManifest(dir, 'dist')).map((c) => c.status)).toEqual(['ok', 'ok', 'ok', 'ok', 'ok', 'skip', 'ok'])
   await writeFile(join(dir, 'manifest.json'), '{ "name": "x", }')
   expect(byName(await checkManifest(dir, 'dist')).manifest).toMatchObject({ status: 'fail', detail: expect.stringMatching(/^.*manifest\.json is not valid JSON: /), fix: 'fix the JSON in dist/manifest.json' })
 })

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { errorMessage, isAgentprobeError } from '../core/errors.ts'
 import { manifestVersionProblem } from '../core/manifest-json.ts'
 import { loadExtensionDir } from '../targets/chrome/extension-dir.ts'
+import { localeMessages } from '../targets/locale-messages.ts'
 import { readManifest } from '../targets/read-manifest.ts'
 import type { Check } from './check.ts'
 
@@ -53,6 +54,7 @@ export async function checkManifest(dir: string, shown: string): Promise<Check[]
     await named('popup', 'action.default_popup', manifest.action?.default_popup, 'no action.default_popup: a click on the icon fires chrome.action.onClicked'),
     await named('worker', 'background.service_worker', manifest.background?.service_worker, 'no background.service_worker'),
     await checkIcons(manifest, shown, exists),
+    await checkLocales(dir, shown),
   ]
   // The launcher's own check catches the rest (content scripts, options page, locales), once the lines above pass.
   const failed = checks.some((c) => c.status === 'fail')
@@ -67,6 +69,18 @@ async function checkLoadable(dir: string): Promise<Check> {
   } catch (error) {
     return { name: 'loads', status: 'fail', detail: errorMessage(error), fix: 'build the extension, or fix the field the message names' }
   }
+}
+
+/** The languages the extension ships, and the messages any of them lacks (Chromium shows the default's text there). */
+async function checkLocales(dir: string, shown: string): Promise<Check> {
+  const messages = await localeMessages(dir).catch((error: unknown) => errorMessage(error))
+  if (messages === undefined) return { name: 'locales', status: 'skip', detail: 'no default_locale: one language' }
+  if (typeof messages === 'string') return { name: 'locales', status: 'fail', detail: messages, fix: `fix ${shown}/_locales` }
+  const gaps = Object.entries(messages.missing).map(([locale, names]) => `${locale} lacks ${names.map((n) => `'${n}'`).join(', ')}`)
+  const shipped = `${messages.locales.join(', ')} (default ${messages.defaultLocale})`
+  return gaps.length === 0
+    ? { name: 'locales', status: 'ok', detail: `${shipped}, each with every message` }
+    : { name: 'locales', status: 'warn', detail: `${shipped}; ${gaps.join('; ')}: Chromium shows the ${messages.defaultLocale} text there`, fix: `add the missing messages to ${shown}/_locales/<locale>/messages.json` }
 }
 
 async function checkIcons(manifest: Manifest, shown: string, exists: (file: string) => Promise<boolean>): Promise<Check> {

@@ -4,7 +4,7 @@ import { isAbsolute, resolve } from 'node:path'
 import { CASSETTE_MODES, type CassetteMode } from '../core/cassette.ts'
 import { ConfigError } from '../core/errors.ts'
 import type { Size } from '../core/frame.ts'
-import { BROWSER_NAMES, type BrowserName } from '../targets/browser.ts'
+import { BROWSER_NAMES, type BrowserName, type ColorScheme } from '../targets/browser.ts'
 import type { HistoryLocation } from '../history/open-store.ts'
 import { serverAddress } from '../history/server-address.ts'
 import type { AndroidOptions, ResolvedAndroid } from './android-options.ts'
@@ -32,6 +32,10 @@ export interface AgentprobeOptions {
   firefoxPath?: string
   /** A page the browser opens first. */
   url?: string
+  /** The browser's UI language, e.g. 'de' or 'ar' (Chromium; needs its language pack, chromium-l10n on Debian). Default: the machine's. */
+  locale?: string
+  /** 'dark' makes the browser's own UI dark and pages see prefers-color-scheme: dark (Chromium). Default: the machine's, light under Xvfb. */
+  colorScheme?: ColorScheme
   /** What `screen` and `agent` drive: 'browser' (Xvfb + Chromium, the default) or 'android' (a device over adb). */
   target?: 'browser' | 'android'
   /** The Android device, for target 'android'. */
@@ -63,6 +67,8 @@ export interface ResolvedOptions {
   chromePath?: string
   firefoxPath?: string
   url?: string
+  locale?: string
+  colorScheme?: ColorScheme
   target?: 'browser' | 'android'
   android?: ResolvedAndroid
   cassette: { mode?: CassetteMode; update: boolean; ci: boolean; model?: string; waitMs?: number }

@@ -1,6 +1,7 @@
 // Options as given (a Vitest plugin, a Jest config or the CLI) → their resolved, serialisable form:
 // paths made absolute against the project root, the model chosen, the cassette mode checked.
 import { resolveAndroid, type AndroidOptions } from './android-options.ts'
+import { appearance } from './appearance.ts'
 import { chooseModel } from '../model-choice/choose-model.ts'
 import { ConfigError } from '../core/errors.ts'
 import type { HistoryLocation } from '../history/open-store.ts'
@@ -12,6 +13,7 @@ export const DEFAULT_HISTORY_FILE = '.agentprobe/history.sqlite'
 
 /** `source` names where the options came from, for messages (e.g. 'the plugin option cassette'). */
 export function resolveOptions(options: AgentprobeOptions, root: string, env: Record<string, string | undefined>, source = 'the plugin option'): ResolvedOptions {
+  const browser = browserName(options.browser, `${source} browser`)
   return {
     root,
     extension: options.extension === undefined ? undefined : resolvePath(root, options.extension),
@@ -19,10 +21,11 @@ export function resolveOptions(options: AgentprobeOptions, root: string, env: Re
     display: options.display ?? env.AGENTPROBE_DISPLAY,
     screen: options.screen ?? DEFAULT_SCREEN,
     artifactsDir: resolvePath(root, options.artifactsDir ?? env.AGENTPROBE_ARTIFACTS_DIR ?? 'artifacts'),
-    ...withBrowser(browserName(options.browser, `${source} browser`)),
+    ...withBrowser(browser),
     chromePath: options.chromePath ?? env.CHROME_PATH,
     firefoxPath: options.firefoxPath ?? env.FIREFOX_PATH,
     url: options.url,
+    ...appearance(options, browser, source),
     cassette: {
       mode: cassetteMode(options.cassette ?? env.AGENTPROBE_CASSETTE, options.cassette ? `${source} cassette` : 'AGENTPROBE_CASSETTE'),
       update: false,

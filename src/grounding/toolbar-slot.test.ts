@@ -32,6 +32,15 @@ describe('findToolbarSlot', () => {
     expect(slot!.evidence).toBe('right of the omnibox, just left of the extensions menu')
   })
 
+  it('finds it in a right-to-left toolbar (Arabic, Hebrew), which mirrors the whole row', async () => {
+    const raster = await frame('browser-started')
+    const mirrored = await decodeImage(await sharp(Buffer.from(raster.data), { raw: { width: raster.width, height: raster.height, channels: 3 } }).flop().png().toBuffer())
+    const slot = findToolbarSlot(mirrored)
+    expect(slot?.center).toEqual({ x: raster.width - 1770, y: 63 })
+    expect(slot!.confidence).toBe(1)
+    expect(slot!.evidence).toBe('left of the omnibox, just right of the extensions menu (a right-to-left toolbar)')
+  })
+
   it('takes the icon, not the pill around it, while its popup is open', async () => {
     const slot = findToolbarSlot(await frame('popup-open'))
     expect(slot?.box).toEqual({ x: 1763, y: 56, width: 14, height: 14 })

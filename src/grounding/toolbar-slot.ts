@@ -37,6 +37,35 @@ const EDGE = 8
 export function findToolbarSlot(raster: Raster): ToolbarSlot | undefined {
   // A resampled frame can blur the toolbar's border line away: then the top of the frame stands in for the strip.
   const depth = toolbarStrip(raster)?.height ?? Math.round(raster.height * 0.15)
+  const found = slotIn(raster, depth)
+  if (found?.confidence === 1) return found
+  // A right-to-left UI (Arabic, Hebrew) mirrors the toolbar: read the strip mirrored too, mirror its
+  // answer back, and keep the surer reading (read left to right, a mirrored toolbar's reload button
+  // sits where the pinned icon would).
+  const mirrored = slotIn(mirrorStrip(raster, depth), depth)
+  if (!mirrored || (found && found.confidence >= mirrored.confidence)) return found
+  const box = { ...mirrored.box, x: raster.width - mirrored.box.x - mirrored.box.width }
+  const evidence = mirrored.evidence.replace(/\bright of\b/g, 'RIGHT').replace(/\bleft of\b/g, 'right of').replace(/RIGHT/g, 'left of')
+  return { ...mirrored, box, center: boxCenter(box), evidence: `${evidence} (a right-to-left toolbar)` }
+}
+
+/** The top `depth` rows of `raster`, each reversed left to right. */
+function mirrorStrip(raster: Raster, depth: number): Raster {
+  const { width } = raster
+  const data = new Uint8Array(width * depth * 3)
+  for (let y = 0; y < depth; y++) {
+    for (let x = 0; x < width; x++) {
+      const from = (y * width + x) * 3
+      const to = (y * width + (width - 1 - x)) * 3
+      data[to] = raster.data[from]!
+      data[to + 1] = raster.data[from + 1]!
+      data[to + 2] = raster.data[from + 2]!
+    }
+  }
+  return { data, width, height: depth }
+}
+
+function slotIn(raster: Raster, depth: number): ToolbarSlot | undefined {
   for (const row of bands(raster, depth)) {
     const blobs = buttonsOf(raster, row, 0, raster.width - EDGE, INK).flatMap((b) => glyphsOf(raster, row, b))
     // The omnibox: a long field that starts after the back, forward and reload buttons.

@@ -9,6 +9,10 @@ import type { ChromeEndpoint, PipeCall } from './chrome/endpoint.ts'
 export const BROWSER_NAMES = ['chromium', 'firefox'] as const
 export type BrowserName = (typeof BROWSER_NAMES)[number]
 
+export const COLOR_SCHEMES = ['light', 'dark'] as const
+/** The browser's own theme, and what pages see as prefers-color-scheme. */
+export type ColorScheme = (typeof COLOR_SCHEMES)[number]
+
 export interface BrowserLaunchOptions {
   /** The executable (CHROME_PATH, FIREFOX_PATH); else it is searched for on PATH. */
   executablePath?: string | undefined
@@ -20,6 +24,10 @@ export interface BrowserLaunchOptions {
   extension?: string | undefined
   /** The first tab's URL (default about:blank). */
   url?: string | undefined
+  /** The browser's UI language (e.g. 'de', 'ar', 'pt-BR'), which `_locales` and `chrome.i18n` follow; default the machine's. */
+  locale?: string | undefined
+  /** The browser's theme and the pages' prefers-color-scheme; default the machine's (light under Xvfb). */
+  colorScheme?: ColorScheme | undefined
 }
 
 /** What a worker needs to reach a browser the main process runs: plain data, sent over the pool's HTTP endpoint. */

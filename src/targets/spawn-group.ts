@@ -18,6 +18,8 @@ export interface SpawnGroupOptions {
   dir?: string | undefined
   /** Pipes on fds 3, 4, … for the child (Chromium's DevTools pipe). */
   extraPipes?: number
+  /** More variables for the child alone (LANGUAGE for Chromium's UI language). */
+  env?: Record<string, string> | undefined
 }
 
 export interface SpawnedGroup {
@@ -35,9 +37,9 @@ export interface SpawnedGroup {
 }
 
 /** Starts `executablePath argv` as a process-group leader. */
-export function spawnGroup(executablePath: string, argv: readonly string[], { display, dir, extraPipes = 0 }: SpawnGroupOptions): SpawnedGroup {
+export function spawnGroup(executablePath: string, argv: readonly string[], { display, dir, extraPipes = 0, env }: SpawnGroupOptions): SpawnedGroup {
   const child: ResultPromise = execa(executablePath, argv, {
-    env: { DISPLAY: display },
+    env: { ...env, DISPLAY: display },
     detached: true,
     stdio: ['ignore', 'ignore', 'pipe', ...Array<'pipe'>(extraPipes).fill('pipe')],
     buffer: false,

@@ -1,13 +1,40 @@
-// `agentprobe({ models: [...] })`: the same suite once per model, one Vitest project each, named
-// `<project> (<model>)` so results, filters (--project 'examples*') and the leaderboard name the model.
+// `agentprobe({ models, locales, colorSchemes })`: the same suite once per combination, one Vitest
+// project each, named `<project> (<model>, <locale>, <scheme>)` so results, filters
+// (--project 'examples*') and the leaderboard name what ran. The first combination is the
+// configured project itself; the others are injected beside it.
 import type { Plugin, TestProjectInlineConfiguration, UserWorkspaceConfig } from 'vitest/config'
+import type { ColorScheme } from '../targets/browser.ts'
 
-export function modelProjectName(project: string | undefined, model: string): string {
-  return project ? `${project} (${model})` : model
+/** One combination of the matrix; an empty one when the plugin names no matrix. */
+export interface Variant {
+  model?: string
+  locale?: string
+  colorScheme?: ColorScheme
 }
 
-/** Another model's project: the user's own project config (its `test` options and plugins) with a plugin for that model. */
-export function projectForModel(userConfig: UserWorkspaceConfig, model: string, plugin: Plugin): TestProjectInlineConfiguration {
+/** Every combination, models outermost; [{}] when there is no matrix. */
+export function variantsOf({ models = [], locales = [], colorSchemes = [] }: { models?: string[]; locales?: string[]; colorSchemes?: ColorScheme[] }): Variant[] {
+  const axis = <T>(values: T[]) => (values.length ? values : [undefined])
+  return axis(models).flatMap((model) =>
+    axis(locales).flatMap((locale) =>
+      axis(colorSchemes).map((colorScheme) => ({ ...(model && { model }), ...(locale && { locale }), ...(colorScheme && { colorScheme }) })),
+    ),
+  )
+}
+
+/** 'openai/gpt-5.4', 'ar, dark', …; '' for the empty variant. */
+export function variantLabel({ model, locale, colorScheme }: Variant): string {
+  return [model, locale, colorScheme].filter(Boolean).join(', ')
+}
+
+export function variantProjectName(project: string | undefined, variant: Variant): string | undefined {
+  const label = variantLabel(variant)
+  if (!label) return project
+  return project ? `${project} (${label})` : label
+}
+
+/** Another variant's project: the user's own project config (its `test` options and plugins) with a plugin for that variant. */
+export function projectForVariant(userConfig: UserWorkspaceConfig, variant: Variant, plugin: Plugin): TestProjectInlineConfiguration {
   // The config hook sees Vite's and Vitest's own plugins too; the new project gets those anew.
   const others = ([userConfig.plugins ?? []] as unknown[])
     .flat(Infinity)
@@ -15,6 +42,6 @@ export function projectForModel(userConfig: UserWorkspaceConfig, model: string, 
   return {
     ...(userConfig.root && { root: userConfig.root }),
     plugins: [...others, plugin],
-    test: { ...userConfig.test, name: modelProjectName(userConfig.test?.name as string | undefined, model) },
+    test: { ...userConfig.test, name: variantProjectName(userConfig.test?.name as string | undefined, variant) },
   } as TestProjectInlineConfiguration
 }

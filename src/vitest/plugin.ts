@@ -9,17 +9,23 @@ import { modulePath } from '../config/module-path.ts'
 import { startBrowserService } from './browser-service.ts'
 import { modelLine, type AgentprobeOptions, type ResolvedOptions } from '../config/options.ts'
 import { resolveOptions } from '../config/resolve-options.ts'
+import { localeGap, localeMessages } from '../targets/locale-messages.ts'
 
-import { modelProjectName, projectForModel } from './model-projects.ts'
+import { projectForVariant, variantLabel, variantProjectName, variantsOf, type Variant } from './matrix-projects.ts'
 import { registerReporter } from './register-reporter.ts'
 import { reportUnrunCuaFiles } from './unrun-cua-files.ts'
 import { addCuaProject, placementOf, type Placement } from './cua-project.ts'
 
 export type { AgentprobeOptions }
+type ColorScheme = NonNullable<AgentprobeOptions['colorScheme']>
 
 export interface AgentprobePluginOptions extends AgentprobeOptions {
   /** Runs the suite once per model, one project each (`<project> (<model>)`), for the leaderboard. */
   models?: string[]
+  /** Runs the suite once per browser UI language, one project each (`<project> (ar)`): see `locale`. */
+  locales?: string[]
+  /** Runs the suite once per colour scheme, one project each (`<project> (dark)`): see `colorScheme`. */
+  colorSchemes?: ColorScheme[]
   /** The agentprobe report (live step lines, report/index.html, $GITHUB_STEP_SUMMARY); default true. History is its own option. */
   report?: boolean
   /**
@@ -45,7 +51,8 @@ const setupFile = modulePath(import.meta.url, 'setup')
  * sets that config up.
  */
 export function agentprobe(options: AgentprobePluginOptions = {}): Plugin {
-  const models = options.models ?? []
+  const variants = variantsOf(options)
+  const matrix = variants.length > 1 || variantLabel(variants[0]!) !== ''
   let userConfig: UserWorkspaceConfig = {}
   let placement: Placement = 'own'
   return {
@@ -61,7 +68,7 @@ export function agentprobe(options: AgentprobePluginOptions = {}): Plugin {
       userConfig = config
       return {
         test: {
-          ...(models[0] !== undefined && { name: modelProjectName(test.name as string | undefined, models[0]) }),
+          ...(matrix && { name: variantProjectName(test.name as string | undefined, variants[0]!) }),
           setupFiles: [setupFile],
           // A computer-use test takes tens of seconds; Vitest's 5 s default would cut every run short.
           ...(test.testTimeout === undefined && { testTimeout: 180_000 }),
@@ -71,28 +78,37 @@ export function agentprobe(options: AgentprobePluginOptions = {}): Plugin {
     },
     async configureVitest({ vitest, project, injectTestProjects }) {
       if (placement !== 'own') return
-      const setup = async (p: TestProject, model: string | undefined) => {
-        const resolved = resolveForModel(options, p.config.root, process.env, model)
+      const setup = async (p: TestProject, variant: Variant) => {
+        const resolved = resolveForVariant(options, p.config.root, process.env, variant)
         resolved.cassette.update = vitest.config.update === true || vitest.config.update === 'all'
         // One line saying which model runs and why (never a key: reasons name variables, not values).
         vitest.logger.log(`agentprobe${p.name ? ` [${p.name}]` : ''}: ${modelLine(resolved)}`)
+        const gap = await localeGapOf(resolved)
+        if (gap) vitest.logger.warn(`agentprobe${p.name ? ` [${p.name}]` : ''}: ${gap}`)
         p.provide('agentprobe', resolved)
         p.provide('agentprobe:pool', await startBrowserService(vitest, p, resolved))
         return resolved
       }
-      const resolved = await setup(project, models[0])
+      const resolved = await setup(project, variants[0]!)
       const report = options.report !== false
       if (report || resolved.history) {
-        registerReporter(vitest, models.length ? dirname(resolved.artifactsDir) : resolved.artifactsDir, { stepSummary: process.env.GITHUB_STEP_SUMMARY, history: resolved.history, report })
+        registerReporter(vitest, matrix ? dirname(resolved.artifactsDir) : resolved.artifactsDir, { stepSummary: process.env.GITHUB_STEP_SUMMARY, history: resolved.history, report })
       }
       // Injected projects get no configureVitest call of their own: they are set up here.
-      for (const model of models.slice(1)) {
-        const plugin = agentprobe({ ...options, models: undefined, report: false, model })
-        for (const p of await injectTestProjects(projectForModel(userConfig, model, plugin))) await setup(p, model)
+      for (const variant of variants.slice(1)) {
+        const plugin = agentprobe({ ...options, models: undefined, locales: undefined, colorSchemes: undefined, report: false, ...variant })
+        for (const p of await injectTestProjects(projectForVariant(userConfig, variant, plugin))) await setup(p, variant)
       }
       await reportUnrunCuaFiles(vitest)
     },
   }
+}
+
+/** What a run in the configured locale will show in another language (locale-messages.ts), if anything. */
+async function localeGapOf({ locale, extension }: ResolvedOptions): Promise<string | undefined> {
+  if (locale === undefined || extension === undefined) return undefined
+  const messages = await localeMessages(extension).catch(() => undefined) // a broken folder is the launch's to report
+  return messages && localeGap(messages, locale)
 }
 
 /** The name the user's own tests run under once they are one project of two: theirs, or the package's. */
@@ -107,9 +123,10 @@ function projectName(root: string | undefined): string {
   return basename(dir)
 }
 
-/** One model's options: that model whatever AGENTPROBE_MODEL says, and its own artifacts folder. */
-function resolveForModel(options: AgentprobeOptions, root: string, env: Record<string, string | undefined>, model: string | undefined): ResolvedOptions {
-  if (model === undefined) return resolveOptions(options, root, env)
-  const resolved = resolveOptions({ ...options, model }, root, { ...env, AGENTPROBE_MODEL: undefined })
-  return { ...resolved, artifactsDir: join(resolved.artifactsDir, slug(model, 60)) }
+/** One variant's options: its model whatever AGENTPROBE_MODEL says, its locale and scheme, and its own artifacts folder. */
+function resolveForVariant(options: AgentprobeOptions, root: string, env: Record<string, string | undefined>, variant: Variant): ResolvedOptions {
+  const label = variantLabel(variant)
+  if (!label) return resolveOptions(options, root, env)
+  const resolved = resolveOptions({ ...options, ...variant }, root, variant.model ? { ...env, AGENTPROBE_MODEL: undefined } : env)
+  return { ...resolved, artifactsDir: join(resolved.artifactsDir, slug(label, 60)) }
 }

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { modelProjectName, projectForModel } from './model-projects.ts'
+import { projectForVariant, variantProjectName, variantsOf } from './matrix-projects.ts'
 import { commonFolder } from './reporter.ts'
 
 it('puts the report in the folder common to every project', () => {
@@ -11,8 +11,15 @@ it('puts the report in the folder common to every project', () => {
 it("clones a project for another model: same test options, the user's other plugins, a new name", () => {
   const plugin = { name: 'agentprobe' }
   const other = { name: 'other' }
-  const config = projectForModel({ test: { name: 'suite', include: ['x/*.cua.test.ts'] }, plugins: [[{ name: 'agentprobe' }, other, { name: 'vitest:config' }]] }, 'openai/gpt-x', plugin)
+  const config = projectForVariant({ test: { name: 'suite', include: ['x/*.cua.test.ts'] }, plugins: [[{ name: 'agentprobe' }, other, { name: 'vitest:config' }]] }, { model: 'openai/gpt-x' }, plugin)
   expect(config.test).toMatchObject({ name: 'suite (openai/gpt-x)', include: ['x/*.cua.test.ts'] })
   expect(config.plugins).toEqual([other, plugin])
-  expect(modelProjectName(undefined, 'offline')).toBe('offline')
+  expect(variantProjectName(undefined, { model: 'offline' })).toBe('offline')
+})
+
+it('runs every combination of models, locales and colour schemes, each named by what it sets', () => {
+  expect(variantsOf({})).toEqual([{}])
+  expect(variantsOf({ locales: ['en', 'ar'], colorSchemes: ['light', 'dark'] }).map((v) => variantProjectName('cua', v))).toEqual(['cua (en, light)', 'cua (en, dark)', 'cua (ar, light)', 'cua (ar, dark)'])
+  expect(variantsOf({ models: ['offline', 'openai/gpt-5.4'], locales: ['de'] })).toEqual([{ model: 'offline', locale: 'de' }, { model: 'openai/gpt-5.4', locale: 'de' }])
+  expect(variantProjectName('cua', {})).toBe('cua')
 })

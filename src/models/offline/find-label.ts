@@ -10,6 +10,7 @@ import type { Frame } from '../../core/frame.ts'
 import type { Box } from '../../core/geometry.ts'
 import type { BrowserRegion } from '../../grounding/browser-regions.ts'
 import { NO_LEGIBLE_TEXT, type LocateResult, type Located, type Locator } from '../../grounding/locate.ts'
+import { unreadableScript } from '../../grounding/readable-script.ts'
 import { findInMenu, type OpenedMenu } from './find-in-menu.ts'
 import type { LabelRegion } from './planner.ts'
 
@@ -33,6 +34,8 @@ export async function findLabel(
   locator: Pick<Locator, 'locate'>,
   menu?: OpenedMenu,
 ): Promise<FoundLabel | { missed: string }> {
+  const script = unreadableScript(label.text)
+  if (script) return { missed: `cannot look for '${label.text}': the offline model's OCR reads Latin script only, and this is ${script} script: use a vision model (AGENTPROBE_MODEL or a provider's key) for it` }
   if (label.within === 'context menu' || (menu && label.within === undefined)) {
     if (menu) {
       const found = await findInMenu(label.text, frame, locator, menu)

@@ -179,6 +179,12 @@ describe('OfflineModel.verify', () => {
     }
   })
 
+  it('refuses quoted text in a script its OCR cannot read, naming the script, rather than answer NO', async () => {
+    const error = await model.verify("Does the popup show 'صباح الخير'?", frame).catch((e: unknown) => e)
+    expect(isAgentprobeError(error) && error.code).toBe('AGENTPROBE_MODEL')
+    expect(String(error)).toContain("its OCR reads Latin script only, and 'صباح الخير' is in Arabic script")
+  })
+
   it('refuses to judge quoted text asked about in the negative', async () => {
     for (const question of ["Is 'Error' gone?", "Does the page not show 'Loading'?", "Is there no 'Error' banner?"]) {
       const error = await model.verify(question, frame).catch((e: unknown) => e)

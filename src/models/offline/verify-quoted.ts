@@ -4,6 +4,7 @@
 import { ModelError } from '../../core/errors.ts'
 import type { Frame } from '../../core/frame.ts'
 import { ZERO_USAGE, type Verdict } from '../../core/model.ts'
+import { unreadableScript } from '../../grounding/readable-script.ts'
 import type { StepLocator } from './ground-step.ts'
 import { MARK_PATTERN, markerFor, maskQuotes, unmask } from './quotes.ts'
 
@@ -25,6 +26,11 @@ export async function verifyQuoted(question: string, frame: Frame, locator: Step
   if (checked.length === 0) {
     throw cannotJudge(question, "it only checks quoted text on screen. Quote the text to look for (e.g. Is 'Sidepanel UI' shown?)")
   }
+  const unreadable = checked.flatMap(({ q }) => {
+    const script = unreadableScript(q)
+    return script ? [`'${q}' is in ${script} script`] : []
+  })
+  if (unreadable.length > 0) throw cannotJudge(question, `its OCR reads Latin script only, and ${unreadable.join(', ')}`)
   const negated = checked.filter(({ i }) => isNegated(text, i))
   if (negated.length > 0) {
     throw cannotJudge(question, `it checks that quoted text IS on screen, and ${negated.map(({ q }) => `'${q}'`).join(', ')} is asked about in the negative. Check absence with a deterministic helper`)

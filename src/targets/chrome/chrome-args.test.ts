@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { chromeArgs } from './chrome-args.ts'
+import { chromeArgs, chromeEnv } from './chrome-args.ts'
 
 const base = { userDataDir: '/profiles/test', size: { width: 1280, height: 720 } }
 
@@ -22,5 +22,12 @@ describe('chromeArgs', () => {
     expect(args.at(-1)).toBe('https://example.test/')
     expect(args.at(-2)).toBe('--lang=de')
     expect(chromeArgs(base).at(-1)).toBe('about:blank')
+  })
+
+  it('sets the UI language through LANGUAGE as well as --lang, and dark through --force-dark-mode', () => {
+    expect(chromeArgs({ ...base, locale: 'pt-BR', colorScheme: 'dark' })).toEqual(expect.arrayContaining(['--lang=pt-BR', '--force-dark-mode']))
+    expect(chromeEnv('pt-BR')).toEqual({ LANGUAGE: 'pt_BR' })
+    expect(chromeEnv(undefined)).toEqual({})
+    expect(chromeArgs({ ...base, colorScheme: 'light' }).filter((arg) => /lang|dark/.test(arg))).toEqual([])
   })
 })

@@ -1,6 +1,7 @@
 // The command line for a test browser: quiet, offline-friendly, sized to the screen, with the
 // extension loaded unpacked. Each flag is here because it was seen to matter (DESIGN §8).
 import type { Size } from '../../core/frame.ts'
+import type { ColorScheme } from '../browser.ts'
 
 export interface ChromeArgsOptions {
   userDataDir: string
@@ -8,12 +9,15 @@ export interface ChromeArgsOptions {
   /** Real absolute path of the unpacked extension. */
   extensionPath?: string | undefined
   url?: string | undefined
+  /** The UI language; on Linux Chromium takes it from LANGUAGE (see chromeEnv), --lang alone sets only `_locales`. */
+  locale?: string | undefined
+  colorScheme?: ColorScheme | undefined
   /** Appended after ours, so a user flag wins over a default. */
   args?: readonly string[] | undefined
 }
 
 /** Flags for `launchChrome`; the start URL (default about:blank) comes last. */
-export function chromeArgs({ userDataDir, size, extensionPath, url = 'about:blank', args = [] }: ChromeArgsOptions): string[] {
+export function chromeArgs({ userDataDir, size, extensionPath, url = 'about:blank', locale, colorScheme, args = [] }: ChromeArgsOptions): string[] {
   return [
     '--no-sandbox', // root in a container has no usable sandbox
     '--test-type', // removes the "unsupported --no-sandbox" warning bar
@@ -29,7 +33,20 @@ export function chromeArgs({ userDataDir, size, extensionPath, url = 'about:blan
     '--window-position=0,0',
     `--window-size=${size.width},${size.height}`,
     ...(extensionPath === undefined ? [] : [`--load-extension=${extensionPath}`]),
+    // (pages' navigator.language follows the UI language by itself: ui-language.ts reads it to
+    // check that Chromium could run in this language)
+    ...(locale === undefined ? [] : [`--lang=${locale}`]),
+    // the browser's own UI dark, and prefers-color-scheme: dark in every page and extension page
+    ...(colorScheme === 'dark' ? ['--force-dark-mode'] : []),
     ...args,
     url,
   ]
+}
+
+/**
+ * The environment the UI language needs: on Linux, Chromium 156 reads its UI locale from LANGUAGE
+ * (`--lang` then sets only which `_locales` folder extensions use, and getUILanguage stays en-US).
+ */
+export function chromeEnv(locale: string | undefined): Record<string, string> {
+  return locale === undefined ? {} : { LANGUAGE: locale.replace('-', '_') }
 }

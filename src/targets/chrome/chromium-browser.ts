@@ -6,17 +6,25 @@ import { ChromeHelpers } from './cdp.ts'
 import { loadExtensionDir } from './extension-dir.ts'
 import { reloadExtension } from './extension-reload.ts'
 import { launchChrome } from './launcher.ts'
+import { expectUiLanguage } from './ui-language.ts'
 import { launchedExtension, resetBrowserState } from './reset-browser.ts'
 
 export async function launchChromium(options: BrowserLaunchOptions): Promise<Browser> {
-  const { executablePath, display, size, extension, url } = options
-  const chrome = await launchChrome({ executablePath, display, extensionDir: extension, size, url })
+  const { executablePath, display, size, extension, url, locale, colorScheme } = options
+  const chrome = await launchChrome({ executablePath, display, extensionDir: extension, size, url, locale, colorScheme })
   let helpers: ChromeHelpers
   try {
     helpers = await ChromeHelpers.connect(chrome)
   } catch (error) {
     await chrome.close()
     throw error
+  }
+  if (locale !== undefined) {
+    await expectUiLanguage(helpers, locale).catch(async (error: unknown) => {
+      await helpers.close().catch(() => undefined)
+      await chrome.close()
+      throw error
+    })
   }
   const { pid, port, webSocketUrl, version, extensionId, extensionPath, userDataDir } = chrome
   return {

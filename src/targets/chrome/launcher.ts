@@ -3,7 +3,8 @@
 // extension is loaded and its service worker (if it has one) listed, so the first step never races the start.
 import { TargetError, errorMessage } from '../../core/errors.ts'
 import type { Size } from '../../core/frame.ts'
-import { chromeArgs } from './chrome-args.ts'
+import type { ColorScheme } from '../browser.ts'
+import { chromeArgs, chromeEnv } from './chrome-args.ts'
 import { waitForDevToolsPort } from './devtools-port.ts'
 import type { ChromeEndpoint, PipeCall } from './endpoint.ts'
 import { loadExtensionDir, type ExtensionDir } from './extension-dir.ts'
@@ -26,6 +27,8 @@ export interface LaunchChromeOptions {
   url?: string | undefined
   /** Extra Chromium flags. */
   args?: readonly string[] | undefined
+  locale?: string | undefined
+  colorScheme?: ColorScheme | undefined
   signal?: AbortSignal | undefined
   /** Upper bound on the start, ms (default 30 000). */
   timeout?: number | undefined
@@ -58,7 +61,7 @@ export interface ChromeProcess extends ChromeEndpoint {
 
 /** Launches Chromium and waits until it is ready for a test. */
 export async function launchChrome(options: LaunchChromeOptions): Promise<ChromeProcess> {
-  const { display, size, url, args, signal, timeout = 30_000 } = options
+  const { display, size, url, args, locale, colorScheme, signal, timeout = 30_000 } = options
   signal?.throwIfAborted()
   const extension = options.extensionDir === undefined ? undefined : await loadExtensionDir(options.extensionDir)
   const executablePath = await findBrowser(options.executablePath)
@@ -66,10 +69,10 @@ export async function launchChrome(options: LaunchChromeOptions): Promise<Chrome
   const loading = options.extensionLoading ?? extensionLoading(version)
   const profile = await createProfile(extension?.id)
   const flagPath = loading === 'flag' ? extension?.path : undefined
-  const argv = chromeArgs({ userDataDir: profile.dir, size, extensionPath: flagPath, url, args })
+  const argv = chromeArgs({ userDataDir: profile.dir, size, extensionPath: flagPath, url, locale, colorScheme, args })
   let chrome: SpawnedChrome
   try {
-    chrome = spawnChrome(executablePath, argv, display, profile.dir)
+    chrome = spawnChrome(executablePath, argv, { display, profileDir: profile.dir, env: chromeEnv(locale) })
   } catch (error) {
     await profile.remove()
     throw error

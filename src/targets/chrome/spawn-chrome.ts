@@ -10,8 +10,8 @@ export interface SpawnedChrome extends Pick<SpawnedGroup, 'pid' | 'exited' | 'st
 }
 
 /** Starts `executablePath argv` on `display`; `profileDir` goes with it if this process ends first. */
-export function spawnChrome(executablePath: string, argv: readonly string[], display: string, profileDir?: string): SpawnedChrome {
-  const group = spawnGroup(executablePath, argv, { display, dir: profileDir, extraPipes: 2 })
+export function spawnChrome(executablePath: string, argv: readonly string[], { display, profileDir, env }: { display: string; profileDir?: string; env?: Record<string, string> }): SpawnedChrome {
+  const group = spawnGroup(executablePath, argv, { display, dir: profileDir, extraPipes: 2, env })
   const pipe = new PipeConnection(group.stdio[3] as Writable, group.stdio[4] as Readable)
   return { pid: group.pid, exited: group.exited, stderrTail: group.stderrTail, kill: group.kill, pipe }
 }

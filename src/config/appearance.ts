@@ -1,0 +1,44 @@
+// What the user's browser looks like to them: its UI language (which `_locales` folder the
+// extension shows, and right-to-left for Arabic or Hebrew) and its light or dark theme. One value
+// each for a run; `locales` / `colorSchemes` in the plugin make a project of each.
+import { ConfigError } from '../core/errors.ts'
+import { COLOR_SCHEMES, type BrowserName, type ColorScheme } from '../targets/browser.ts'
+
+export interface Appearance {
+  locale?: string
+  colorScheme?: ColorScheme
+}
+
+// A BCP 47 language with an optional region or script, as Chromium and `_locales` name them: de, ar, pt-BR, zh_TW, sr-Latn.
+const LOCALE = /^[a-z]{2,3}(?:[-_](?:[A-Z]{2}|[A-Z][a-z]{3}|\d{3}))?$/
+
+/** A locale option, checked; a ConfigError naming `source` otherwise. */
+export function locale(value: unknown, source: string): string | undefined {
+  if (value === undefined) return undefined
+  if (typeof value === 'string' && LOCALE.test(value)) return value
+  throw new ConfigError(`${source} must be a language tag such as 'de', 'ar' or 'pt-BR', got ${JSON.stringify(value)}`)
+}
+
+/** A colorScheme option, checked. */
+export function colorScheme(value: unknown, source: string): ColorScheme | undefined {
+  if (value === undefined) return undefined
+  if ((COLOR_SCHEMES as readonly unknown[]).includes(value)) return value as ColorScheme
+  throw new ConfigError(`${source} must be one of ${COLOR_SCHEMES.join(', ')}, got ${JSON.stringify(value)}`)
+}
+
+/** The appearance options checked, for `browser`: Firefox takes neither yet, and says so rather than run in English and light. */
+export function appearance(options: { locale?: unknown; colorScheme?: unknown }, browser: BrowserName | undefined, source: string): Appearance {
+  const chosen = { ...withValue('locale', locale(options.locale, `${source} locale`)), ...withValue('colorScheme', colorScheme(options.colorScheme, `${source} colorScheme`)) }
+  const asked = Object.keys(chosen)
+  if (browser === 'firefox' && asked.length > 0) {
+    throw new ConfigError(`${source} ${asked.join(' and ')}: Chromium only for now; on Firefox the tests would run in its default language and theme`)
+  }
+  return chosen
+}
+
+/** A project's label for its appearance: 'ar', 'dark', 'ar, dark'. */
+export function appearanceLabel({ locale, colorScheme }: Appearance): string {
+  return [locale, colorScheme].filter(Boolean).join(', ')
+}
+
+const withValue = <K extends string, V>(key: K, value: V | undefined) => (value === undefined ? {} : ({ [key]: value } as Record<K, V>))
