@@ -22,7 +22,9 @@ it('passes the fixture extension on every line', async () => {
 
 it('lists the languages an extension ships, and warns of the messages one of them lacks', async () => {
   const greeter = resolve(import.meta.dirname, '../../fixtures/extensions/greeter-i18n')
-  expect(byName(await checkManifest(greeter, 'ext')).locales).toMatchObject({ status: 'ok', detail: 'ar, de, en (default en), each with every message' })
+  const checks = byName(await checkManifest(greeter, 'ext'))
+  expect(checks.manifest).toMatchObject({ status: 'ok', detail: 'Greeter 1.0.0, manifest_version 3' })
+  expect(checks.locales).toMatchObject({ status: 'ok', detail: 'ar, de, en (default en), each with every message' })
   const dir = await mkdtemp(join(tmpdir(), 'agentprobe-locales-'))
   await cp(greeter, dir, { recursive: true })
   const ar = join(dir, '_locales/ar/messages.json')

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { errorMessage, isAgentprobeError } from '../core/errors.ts'
 import { manifestVersionProblem } from '../core/manifest-json.ts'
 import { loadExtensionDir } from '../targets/chrome/extension-dir.ts'
+import { localizedName } from '../browser-pool/localized-name.ts'
 import { localeMessages } from '../targets/locale-messages.ts'
 import { readManifest } from '../targets/read-manifest.ts'
 import type { Check } from './check.ts'
@@ -13,6 +14,7 @@ interface Manifest {
   manifest_version?: unknown
   name?: unknown
   version?: unknown
+  default_locale?: string
   permissions?: unknown
   side_panel?: { default_path?: unknown }
   action?: { default_popup?: unknown; default_icon?: unknown }
@@ -46,9 +48,11 @@ export async function checkManifest(dir: string, shown: string): Promise<Check[]
   if (sidePanel.status === 'ok' && !permissions.includes('sidePanel')) {
     Object.assign(sidePanel, { status: 'fail', detail: `${sidePanel.detail}, but "sidePanel" is not in permissions`, fix: 'add "sidePanel" to "permissions" in manifest.json' })
   }
+  // (a __MSG_ name as Chrome shows it; a broken message is the 'loads' line's to report)
+  const name = typeof manifest.name === 'string' ? await localizedName(dir, manifest.name, manifest.default_locale).catch(() => manifest.name) : manifest.name
   const checks: Check[] = [
     manifest.manifest_version === 3
-      ? { name: 'manifest', status: 'ok', detail: `${String(manifest.name)} ${String(manifest.version)}, manifest_version 3` }
+      ? { name: 'manifest', status: 'ok', detail: `${String(name)} ${String(manifest.version)}, manifest_version 3` }
       : { name: 'manifest', status: 'fail', detail: `manifest_version is ${JSON.stringify(manifest.manifest_version)}, not 3 — ${manifestVersionProblem(manifest as Record<string, unknown>, `${shown}/manifest.json`)}`, fix: 'set "manifest_version": 3 and migrate to Manifest V3 (current Chromium no longer loads MV2)' },
     sidePanel,
     await named('popup', 'action.default_popup', manifest.action?.default_popup, 'no action.default_popup: a click on the icon fires chrome.action.onClicked'),

@@ -39,9 +39,14 @@ export function projectForVariant(userConfig: UserWorkspaceConfig, variant: Vari
   const others = ([userConfig.plugins ?? []] as unknown[])
     .flat(Infinity)
     .filter((p): p is Plugin => typeof p === 'object' && p !== null && 'name' in p && typeof p.name === 'string' && !/^(vite|vitest)(:|$)|^agentprobe$/.test(p.name))
+  // The rest of the user's config is spelled out, not inherited: an inline project inherits its
+  // config file by default (Vitest 5), whose agentprobe() would then take the variant for its own
+  // project and name it again ('cua (he) (fr)').
+  const { plugins: _plugins, test, ...vite } = userConfig
   return {
-    ...(userConfig.root && { root: userConfig.root }),
+    ...vite,
+    extends: false,
     plugins: [...others, plugin],
-    test: { ...userConfig.test, name: variantProjectName(userConfig.test?.name as string | undefined, variant) },
+    test: { ...test, name: variantProjectName(test?.name as string | undefined, variant) },
   } as TestProjectInlineConfiguration
 }

@@ -65,7 +65,8 @@ export function agentprobe(options: AgentprobePluginOptions = {}): Plugin {
         addCuaProject(config, agentprobe({ ...options, standalone: true }), projectName(config.root))
         return undefined
       }
-      userConfig = config
+      // (as written: the name this hook gives below must not become the base of the other variants' names)
+      userConfig = { ...config, test: { ...test } }
       return {
         test: {
           ...(matrix && { name: variantProjectName(test.name as string | undefined, variants[0]!) }),

@@ -14,6 +14,8 @@ it("clones a project for another model: same test options, the user's other plug
   const config = projectForVariant({ test: { name: 'suite', include: ['x/*.cua.test.ts'] }, plugins: [[{ name: 'agentprobe' }, other, { name: 'vitest:config' }]] }, { model: 'openai/gpt-x' }, plugin)
   expect(config.test).toMatchObject({ name: 'suite (openai/gpt-x)', include: ['x/*.cua.test.ts'] })
   expect(config.plugins).toEqual([other, plugin])
+  // (spelled out, not inherited from the config file, whose agentprobe() would take this project too)
+  expect(config).toMatchObject({ extends: false })
   expect(variantProjectName(undefined, { model: 'offline' })).toBe('offline')
 })
 
