@@ -44,8 +44,8 @@ async function popup(browser: LeasedBrowser) {
 
 /** The mean luma of the browser's top strip (tabs and toolbar) on the screen. */
 async function toolbarLuma(browser: LeasedBrowser): Promise<number> {
-  const { image } = await sharp(await (await browser.screen.capture()).png()).extract({ left: 0, top: 0, width: SIZE.width, height: 80 }).greyscale().stats().then((stats) => ({ image: stats.channels[0]! }))
-  return image.mean
+  const { channels } = await sharp(await (await browser.screen.capture()).png()).extract({ left: 0, top: 0, width: SIZE.width, height: 80 }).greyscale().stats()
+  return channels[0]!.mean
 }
 
 describe('locale', () => {

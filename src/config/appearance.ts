@@ -36,9 +36,4 @@ export function appearance(options: { locale?: unknown; colorScheme?: unknown },
   return chosen
 }
 
-/** A project's label for its appearance: 'ar', 'dark', 'ar, dark'. */
-export function appearanceLabel({ locale, colorScheme }: Appearance): string {
-  return [locale, colorScheme].filter(Boolean).join(', ')
-}
-
 const withValue = <K extends string, V>(key: K, value: V | undefined) => (value === undefined ? {} : ({ [key]: value } as Record<K, V>))

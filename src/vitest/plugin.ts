@@ -9,6 +9,7 @@ import { modulePath } from '../config/module-path.ts'
 import { startBrowserService } from './browser-service.ts'
 import { modelLine, type AgentprobeOptions, type ResolvedOptions } from '../config/options.ts'
 import { resolveOptions } from '../config/resolve-options.ts'
+import type { ColorScheme } from '../targets/browser.ts'
 import { localeGap, localeMessages } from '../targets/locale-messages.ts'
 
 import { projectForVariant, variantLabel, variantProjectName, variantsOf, type Variant } from './matrix-projects.ts'
@@ -17,7 +18,6 @@ import { reportUnrunCuaFiles } from './unrun-cua-files.ts'
 import { addCuaProject, placementOf, type Placement } from './cua-project.ts'
 
 export type { AgentprobeOptions }
-type ColorScheme = NonNullable<AgentprobeOptions['colorScheme']>
 
 export interface AgentprobePluginOptions extends AgentprobeOptions {
   /** Runs the suite once per model, one project each (`<project> (<model>)`), for the leaderboard. */
@@ -52,7 +52,8 @@ const setupFile = modulePath(import.meta.url, 'setup')
  */
 export function agentprobe(options: AgentprobePluginOptions = {}): Plugin {
   const variants = variantsOf(options)
-  const matrix = variants.length > 1 || variantLabel(variants[0]!) !== ''
+  // (every variant of a matrix has a label; without one the only variant is {})
+  const matrix = variantLabel(variants[0]!) !== ''
   let userConfig: UserWorkspaceConfig = {}
   let placement: Placement = 'own'
   return {
