@@ -3,7 +3,8 @@
 // capture cost at two sizes (split into read, hash, scan and PNG, beside the previous layout that did
 // all of it at capture, and beside scrot), the per-step overhead of capture + act + settle on a
 // scripted scenario beside that previous layout and a seed-style pipeline (scrot → sharp PNG level 9
-// → fixed 1 s wait) from the same run, peak RSS, and suite throughput with 1, 2 and all workers.
+// → fixed 1 s wait) from the same run, peak RSS, and suite throughput with 1, 2 and all workers, with
+// where the suite's CPU goes (its main process, workers, browsers, the display, short-lived tools).
 // Figures, not assertions: these machines are noisy, so compare the ratios printed side by side.
 // Ends with one JSON line.
 import { execa } from 'execa'
@@ -25,6 +26,7 @@ import { launchChrome } from '../src/targets/chrome/launcher.ts'
 import { X11Screen } from '../src/targets/x11/x11-screen.ts'
 import { performXdotool } from '../src/targets/x11/xdotool.ts'
 import { extensionDir } from '../fixtures/extensions/mutate.ts'
+import { watchTreeCpu, type TreeCpu } from './tree-cpu.ts'
 
 const SIZE = { width: 1920, height: 1080 }
 /** A 1920×1080 screen fitted into the default canvas (1280×800). */
@@ -213,8 +215,9 @@ async function main(): Promise<void> {
       settleCpuMsPerS: settleCpu.compare,
       hashingSettleCpuMsPerS: settleCpu.hash,
       peakRssMb,
-      suiteMs: throughput,
-      twoWorkerRatio: Number((throughput['2']! / throughput['1']!).toFixed(3)),
+      suiteMs: throughput.ms,
+      suiteCpuMs: Object.fromEntries(Object.entries(throughput.cpu).map(([w, c]) => [w, c.totalMs])),
+      twoWorkerRatio: Number((throughput.ms['2']! / throughput.ms['1']!).toFixed(3)),
       browser: chrome.version,
     }
     console.log(`cold start to extension ready   median ${fmt(median(cold))}  (${cold.map(fmt).join(', ')})`)
@@ -228,7 +231,8 @@ async function main(): Promise<void> {
     console.log(`  settle per step (reaction + changing + quiet): ${split.reaction.map((r, i) => `${fmt(r)} + ${fmt(split.changing[i]!)} + ${fmt(split.quiet[i]!)}`).join(', ')}`)
     console.log(`settle on a still screen, CPU per second watched: ${fmt(settleCpu.compare)} (reads compared in place)   hashing each read ${fmt(settleCpu.hash)}   ratio ${(settleCpu.compare / settleCpu.hash).toFixed(3)}`)
     console.log(`peak RSS of this process ${peakRssMb} MB`)
-    console.log(`suite of ${SUITE_FILES} scripted files: ${Object.entries(throughput).map(([w, ms]) => `${w} worker(s) ${fmt(ms)}`).join(', ')}; 2 vs 1: ${figures.twoWorkerRatio}`)
+    console.log(`suite of ${SUITE_FILES} scripted files: ${Object.entries(throughput.ms).map(([w, ms]) => `${w} worker(s) ${fmt(ms)}`).join(', ')}; 2 vs 1: ${figures.twoWorkerRatio}`)
+    for (const [w, cpu] of Object.entries(throughput.cpu)) console.log(`  CPU with ${w} worker(s): ${cpuLine(cpu, throughput.ms[w]!)}`)
     console.log(JSON.stringify(figures))
     await helpers.close()
   } finally {
@@ -242,7 +246,7 @@ async function main(): Promise<void> {
 const SUITE_FILES = 8
 
 /** Wall time of a suite of scripted test files (no model) through the plugin, per worker count. */
-async function suiteThroughput(): Promise<Record<string, number>> {
+async function suiteThroughput(): Promise<{ ms: Record<string, number>; cpu: Record<string, TreeCpu> }> {
   const dir = join(ROOT, 'test/pool-project/bench-suite')
   await mkdir(dir, { recursive: true })
   const body = (n: number) => `import { expect, test } from 'agentprobe/vitest'
@@ -258,23 +262,32 @@ test('scripted flow ${n}', async ({ screen, chrome }) => {
 `
   try {
     for (let n = 1; n <= SUITE_FILES; n++) await writeFile(join(dir, `flow-${n}.cua.test.ts`), body(n))
-    const result: Record<string, number> = {}
+    const ms: Record<string, number> = {}
+    const cpu: Record<string, TreeCpu> = {}
     for (const workers of [...new Set([1, 2, availableParallelism()])]) {
-      const [run, ms] = await time(() =>
-        execa('node', [join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'test/pool-project/vitest.config.ts', `--maxWorkers=${workers}`, 'bench-suite/'], {
-          cwd: ROOT,
-          env: { POOL_EXTENSION: extensionDir('sidepanel'), POOL_ARTIFACTS: join(tmpdir(), 'agentprobe-bench-artifacts') },
-          reject: false,
-          all: true,
-        }),
-      )
+      const child = execa('node', [join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'test/pool-project/vitest.config.ts', `--maxWorkers=${workers}`, 'bench-suite/'], {
+        cwd: ROOT,
+        env: { POOL_EXTENSION: extensionDir('sidepanel'), POOL_ARTIFACTS: join(tmpdir(), 'agentprobe-bench-artifacts') },
+        reject: false,
+        all: true,
+      })
+      const watch = watchTreeCpu(child.pid!)
+      const [run, took] = await time(() => child)
+      cpu[String(workers)] = watch.stop()
       if (run.exitCode !== 0) throw new Error(`bench suite failed with ${workers} worker(s):\n${run.all}`)
-      result[String(workers)] = Math.round(ms)
+      ms[String(workers)] = Math.round(took)
     }
-    return result
+    return { ms, cpu }
   } finally {
     await rm(dir, { recursive: true, force: true })
   }
+}
+
+/** "41.2 CPU-s in 22.5 s (1.83 cores): vitest workers 18.0 s (2), Chromium 12.3 s (12), …" */
+function cpuLine(cpu: TreeCpu, wallMs: number): string {
+  const kinds = Object.entries(cpu.byKind).sort((a, b) => b[1] - a[1])
+  const parts = kinds.map(([kind, ms]) => `${kind} ${(ms / 1000).toFixed(1)} s${cpu.counts[kind] ? ` (${cpu.counts[kind]} processes)` : ''}`)
+  return `${(cpu.totalMs / 1000).toFixed(1)} CPU-s in ${(wallMs / 1000).toFixed(1)} s (${(cpu.totalMs / wallMs).toFixed(2)} cores): ${parts.join(', ')}`
 }
 
 await main()

@@ -1,0 +1,85 @@
+// Where a child process tree's CPU goes, from /proc (Linux): the tree is sampled every 100 ms for
+// each process's own CPU, by kind; the total comes from this process's reaped-children counters,
+// so processes too short-lived to be sampled (ffmpeg, xdotool, scrot) are counted as the rest.
+import { readFileSync, readdirSync, readlinkSync } from 'node:fs'
+import { basename } from 'node:path'
+
+/** /proc's clock ticks are USER_HZ, 100 on every Linux. */
+const TICK_MS = 10
+
+interface Stat {
+  ppid: number
+  /** utime + stime, ms. */
+  own: number
+  /** cutime + cstime: reaped descendants, ms. */
+  reaped: number
+}
+
+function stat(pid: number | 'self'): Stat | undefined {
+  try {
+    // (the command name may hold spaces and parentheses: fields are counted from the last ')')
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const f = text.slice(text.lastIndexOf(')') + 2).split(' ')
+    return { ppid: Number(f[1]), own: (Number(f[11]) + Number(f[12])) * TICK_MS, reaped: (Number(f[13]) + Number(f[14])) * TICK_MS }
+  } catch {
+    return undefined // gone between the listing and the read
+  }
+}
+
+function kindOf(pid: number, root: number): string {
+  if (pid === root) return 'vitest main'
+  let exe = ''
+  try {
+    exe = basename(readlinkSync(`/proc/${pid}/exe`))
+  } catch {
+    return 'other'
+  }
+  if (/^chrom(e|ium)/.test(exe)) return 'Chromium'
+  if (exe === 'Xvfb') return 'Xvfb'
+  if (exe === 'node') return 'vitest workers'
+  return 'other'
+}
+
+export interface TreeCpu {
+  /** CPU ms by kind, the most each sampled process was seen with; 'short-lived' is the rest of the total. */
+  byKind: Record<string, number>
+  totalMs: number
+  /** How many processes of each kind were seen. */
+  counts: Record<string, number>
+}
+
+/** Starts sampling the tree under `root` (a child of this process); `stop()` once it has been reaped. */
+export function watchTreeCpu(root: number): { stop(): TreeCpu } {
+  const before = stat('self')!.reaped
+  const seen = new Map<number, { kind: string; own: number }>()
+  const sample = () => {
+    const pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map(Number)
+    const stats = new Map(pids.map((pid) => [pid, stat(pid)] as const).filter((e): e is [number, Stat] => e[1] !== undefined))
+    const inTree = (pid: number): boolean => {
+      for (let p: number | undefined = pid, hops = 0; p !== undefined && p > 1 && hops < 64; p = stats.get(p)?.ppid, hops++) if (p === root) return true
+      return false
+    }
+    for (const [pid, s] of stats) {
+      if (!inTree(pid)) continue
+      const known = seen.get(pid)
+      if (known) known.own = Math.max(known.own, s.own)
+      else seen.set(pid, { kind: kindOf(pid, root), own: s.own })
+    }
+  }
+  sample()
+  const timer = setInterval(sample, 100)
+  return {
+    stop() {
+      clearInterval(timer)
+      const totalMs = stat('self')!.reaped - before
+      const byKind: Record<string, number> = {}
+      const counts: Record<string, number> = {}
+      for (const { kind, own } of seen.values()) {
+        byKind[kind] = (byKind[kind] ?? 0) + own
+        counts[kind] = (counts[kind] ?? 0) + 1
+      }
+      byKind['short-lived'] = Math.max(0, totalMs - Object.values(byKind).reduce((a, b) => a + b, 0))
+      return { byKind, totalMs, counts }
+    },
+  }
+}
