@@ -30,6 +30,12 @@ describe('flakiness', () => {
   it('compares runs of one model only: passing on one model and failing on another is not flaky', () => {
     expect(flakiness([run('a', day(1), { model: 'openai/x' }), run('b', day(1), { model: 'offline', outcome: 'failed' })])).toBeUndefined()
   })
+
+  it('compares runs of one project only: passing in one language of a matrix and failing in another is not flaky', () => {
+    const matrix = [run('en', day(1), { project: 'cua (en)' }), run('ar', day(1), { project: 'cua (ar)', outcome: 'failed' })]
+    expect(flakiness(matrix)).toBeUndefined()
+    expect(flakiness([...matrix, run('ar2', day(1, 1), { project: 'cua (ar)' })])).toMatch(/passed \(ar2\) and failed \(ar\)/)
+  })
 })
 
 describe('greenToRed', () => {
@@ -41,6 +47,10 @@ describe('greenToRed', () => {
     expect(greenToRed(runs)).toEqual({ green: 'p3', red: 'f2' })
     expect(greenToRed(runs.slice(0, 6))).toEqual({ green: 'm-pass', red: 'm-fail' })
     expect(greenToRed([run('f', day(1), { outcome: 'failed' }), run('p', day(2))])).toBeUndefined()
+  })
+
+  it('does not turn red across the projects of a matrix: English green, then Arabic red', () => {
+    expect(greenToRed([run('en', day(1), { project: 'cua (en)' }), run('ar', day(2), { project: 'cua (ar)', outcome: 'failed' })])).toBeUndefined()
   })
 })
 

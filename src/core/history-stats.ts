@@ -150,35 +150,43 @@ function testHistory(key: string, runs: readonly HistoryRun[]): TestHistory {
   }
 }
 
-/** The newest pass followed by a failure among one model's runs (oldest first). */
+/** The newest pass followed by a failure among one lane's runs (oldest first). */
 export function greenToRed(runs: readonly HistoryRun[]): { green: string; red: string } | undefined {
   const previous = new Map<string, HistoryRun>()
   let turn: { green: string; red: string; at: string } | undefined
   for (const run of runs) {
-    const before = previous.get(run.model)
+    const before = previous.get(lane(run))
     if (before?.outcome === 'passed' && run.outcome === 'failed' && (turn === undefined || run.startedAt >= turn.at)) turn = { green: before.id, red: run.id, at: run.startedAt }
-    previous.set(run.model, run)
+    previous.set(lane(run), run)
   }
   return turn && { green: turn.green, red: turn.red }
 }
 
 /**
- * Why a test's runs show it flaky, or undefined. Runs are compared within one model and browser
- * (a test that passes on one model and fails on another is a model comparison, not flakiness):
+ * The runs that can be compared: one model, one browser, one project. A test that passes on one
+ * model and fails on another is a model comparison, and one that passes in English and fails in
+ * Arabic (the projects of a locale or theme matrix) is a finding, neither of them flakiness.
+ */
+function lane(run: HistoryRun): string {
+  return `${run.model}\u0000${run.browser ?? run.target}\u0000${run.project ?? ''}`
+}
+
+/**
+ * Why a test's runs show it flaky, or undefined. Runs are compared within one lane:
  * flaky when it both passed and failed on the same commit, extension build and test source, or
  * when a pass, a failure and a pass follow each other on one build and test source (commits
  * between them changed nothing the test runs against). The test's source counts because watch
  * mode reruns a test while it is being edited, on one commit.
  */
 export function flakiness(runs: readonly HistoryRun[]): string | undefined {
-  for (const lane of groupBy(runs, (r) => `${r.model}\u0000${r.browser ?? r.target}`).values()) {
-    for (const same of groupBy(lane, (r) => `${r.commit ?? '?'}\u0000${r.build ?? '?'}\u0000${r.testHash ?? '?'}`).values()) {
+  for (const runsOfLane of groupBy(runs, lane).values()) {
+    for (const same of groupBy(runsOfLane, (r) => `${r.commit ?? '?'}\u0000${r.build ?? '?'}\u0000${r.testHash ?? '?'}`).values()) {
       const pass = same.find((r) => r.outcome === 'passed')
       const fail = same.find((r) => r.outcome === 'failed')
       if (pass && fail) return `passed (${pass.id}) and failed (${fail.id}) on ${same[0]!.commit ? `commit ${same[0]!.commit.slice(0, 10)}` : 'the same commit'}${same[0]!.build ? `, build ${same[0]!.build}` : ''}`
     }
-    for (let i = 2; i < lane.length; i++) {
-      const [a, b, c] = [lane[i - 2]!, lane[i - 1]!, lane[i]!]
+    for (let i = 2; i < runsOfLane.length; i++) {
+      const [a, b, c] = [runsOfLane[i - 2]!, runsOfLane[i - 1]!, runsOfLane[i]!]
       const unchanged = a.build !== undefined && a.build === b.build && b.build === c.build && a.testHash === b.testHash && b.testHash === c.testHash
       if (a.outcome === 'passed' && b.outcome === 'failed' && c.outcome === 'passed' && unchanged) {
         return `passed, failed (${b.id}), passed on build ${b.build}`

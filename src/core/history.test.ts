@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ZERO_USAGE } from './model.ts'
-import { browserName, historyRecord } from './history.ts'
+import { historyRecord } from './history.ts'
+import { browserName } from './variant.ts'
 import { traceSchema } from './trace.ts'
 
 const trace = traceSchema.parse({

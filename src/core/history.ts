@@ -6,6 +6,7 @@ import type { FailureType } from './failures.ts'
 import { runSource, type RunSource } from './leaderboard.ts'
 import { scoreTrace, sum } from './scoring.ts'
 import type { Trace } from './trace.ts'
+import { browserName } from './variant.ts'
 
 export interface HistoryStep {
   /** 1-based, in the order the test made them, across its agent.do, verify and read calls. */
@@ -144,8 +145,3 @@ function historySteps(trace: Trace): HistoryStep[] {
   return steps
 }
 
-/** 'chromium' from a version string like 'Chromium 156.0…' or 'HeadlessChrome/…'; the first word otherwise. */
-export function browserName(version: string | undefined): string {
-  if (version === undefined || /chrom/i.test(version)) return 'chromium'
-  return /firefox/i.test(version) ? 'firefox' : (version.split(/[\s/]/)[0] ?? version).toLowerCase()
-}

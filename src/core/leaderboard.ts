@@ -5,6 +5,7 @@
 import type { FailureType } from './failures.ts'
 import { summarizeSuite, type TestScore } from './scoring.ts'
 import { cassetteCalls, type Trace } from './trace.ts'
+import { variantLabels } from './variant.ts'
 
 export interface ScoredTrace {
   trace: Trace
@@ -62,7 +63,11 @@ export function percentile(values: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!
 }
 
-/** The ranking, best first (mean score, then pass rate, then the cheaper); undefined with fewer than two models. */
+/**
+ * The ranking, best first (mean score, then pass rate, then the cheaper); undefined with fewer than
+ * two models. In a language, theme or browser matrix a case is a test in one variant: models are
+ * compared on the same cell, never a German run against an Arabic one.
+ */
 export function buildLeaderboard(tests: readonly ScoredTrace[]): Leaderboard | undefined {
   const byRow = new Map<string, ScoredTrace[]>()
   for (const t of tests) {
@@ -70,10 +75,12 @@ export function buildLeaderboard(tests: readonly ScoredTrace[]): Leaderboard | u
     byRow.set(name, [...(byRow.get(name) ?? []), t])
   }
   if (byRow.size < 2) return undefined
-  const caseSets = [...byRow.values()].map((ts) => new Set(ts.map((t) => caseKey(t.trace))))
-  const all = [...new Set(tests.map((t) => caseKey(t.trace)))].sort()
+  const labels = variantLabels(tests.map((t) => t.trace))
+  const keys = new Map(tests.map((t, i) => [t, labels[i] ? `${caseKey(t.trace)} [${labels[i]}]` : caseKey(t.trace)]))
+  const caseSets = [...byRow.values()].map((ts) => new Set(ts.map((t) => keys.get(t)!)))
+  const all = [...new Set(keys.values())].sort()
   const cases = all.filter((c) => caseSets.every((set) => set.has(c)))
-  const rows = [...byRow.values()].map((ts) => row(ts[0]!.trace, ts.filter((t) => cases.includes(caseKey(t.trace)))))
+  const rows = [...byRow.values()].map((ts) => row(ts[0]!.trace, ts.filter((t) => cases.includes(keys.get(t)!))))
   rows.sort((a, b) => b.meanScore - a.meanScore || b.passRate - a.passRate || a.costUsd - b.costUsd || rowName(a).localeCompare(rowName(b)))
   rows.forEach((r, i) => (r.rank = i + 1))
   return { rows, cases, excluded: all.filter((c) => !cases.includes(c)) }

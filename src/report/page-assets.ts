@@ -28,6 +28,14 @@ article h2 { font-size: 16px; margin: 0; }
 .status-passed .icon { color: var(--pass); } .status-failed .icon { color: var(--fail); }
 .model { background: #eef2ff; color: #3730a3; border-radius: 10px; padding: 0 8px; font-size: 12px; }
 .file { color: var(--muted); font-size: 12px; }
+.variant { background: #f3e8ff; color: #6b21a8; border-radius: 10px; padding: 0 8px; font-size: 12px; }
+.matrix-row { background: #fff; border: 1px solid var(--line); border-radius: 8px; padding: 8px 12px; margin: 0 0 10px; }
+.matrix-row.differs { border-left: 5px solid var(--fail); }
+.matrix-row h3 { font-size: 14px; margin: 0 0 6px; }
+.cells { display: flex; gap: 10px; flex-wrap: wrap; }
+.cell { flex: 1 1 280px; max-width: 480px; text-decoration: none; color: var(--fg); }
+.cell img { display: block; width: 100%; border: 1px solid var(--line); border-radius: 4px; }
+.cell.status-failed b { color: var(--fail); } .cell.status-passed b { color: var(--pass); }
 .facts { margin: 6px 0; } .parts { color: var(--muted); font-size: 12px; }
 pre.error { background: #fef2f2; color: #7f1d1d; padding: 8px; border-radius: 6px; white-space: pre-wrap; max-height: 160px; overflow: auto; }
 .graph-wrap { overflow-x: auto; }

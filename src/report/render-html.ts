@@ -23,6 +23,7 @@ ${data.history ? `<nav class="views"><a href="#tests" class="on">This run</a> <a
 <section class="summary">${summary(data)}</section>
 ${data.bench ? `<section class="leaderboard bench">${renderBenchHtml(data.bench.board, data.bench.heading)}</section>` : ''}
 ${data.leaderboard ? `<section class="leaderboard">${leaderboard(data)}</section>` : ''}
+${data.matrix.length ? `<section class="matrix">${matrix(data)}</section>` : ''}
 ${data.problems.length ? `<section class="problems">${data.problems.map((p) => `<p class="warning">⚠ ${h(p)}</p>`).join('')}</section>` : ''}
 <nav><button data-filter="all" class="on">All ${data.tests.length}</button> <button data-filter="failed">Failed ${failed}</button></nav>
 <main>
@@ -37,9 +38,25 @@ ${data.history ? `<div class="view" id="view-history" hidden>${renderHistory(dat
 }
 
 function meta(data: ReportData): string {
-  const versions = new Map<string, string>()
-  for (const t of data.tests) for (const [k, v] of Object.entries(t.versions)) versions.set(k, v)
-  return [`generated ${data.generatedAt}`, ...[...versions].map(([k, v]) => `${k} ${v.replace(/^agentprobe /, '')}`)].join(' · ')
+  // (every value a matrix ran with: 'locale de, ar')
+  const versions = new Map<string, Set<string>>()
+  for (const t of data.tests) for (const [k, v] of Object.entries(t.versions)) versions.set(k, (versions.get(k) ?? new Set()).add(v.replace(/^agentprobe /, '')))
+  return [`generated ${data.generatedAt}`, ...[...versions].map(([k, v]) => `${k} ${[...v].join(', ')}`)].join(' · ')
+}
+
+/** Each test of a matrix with its cells side by side, the GIF of each: a test that passes in one and fails in another first. */
+function matrix({ matrix: rows }: ReportData): string {
+  const differing = rows.filter((r) => r.differs).length
+  const ordered = [...rows.filter((r) => r.differs), ...rows.filter((r) => !r.differs)]
+  return `<h2 class="section">Across the matrix · ${rows.length} test${rows.length === 1 ? '' : 's'}${differing ? `, ${differing} not the same in every cell` : ', the same in every cell'}</h2>
+${ordered
+  .map(
+    (r) => `<div class="matrix-row${r.differs ? ' differs' : ''}"><h3>${h(r.name)} <span class="model">${h(r.model)}</span>${r.file ? ` <span class="file">${h(r.file)}</span>` : ''}</h3>
+<div class="cells">${r.cells
+      .map((c) => `<a class="cell status-${c.status}" href="#${c.testId}"><b>${c.status === 'passed' ? '✓' : c.status === 'failed' ? '✗' : '…'} ${h(c.variant)}</b>${c.gif ? `<img src="${h(c.gif)}" alt="the run in ${h(c.variant)}" loading="lazy">` : '<span class="noframe">no GIF</span>'}</a>`)
+      .join('')}</div></div>`,
+  )
+  .join('\n')}`
 }
 
 function summary({ suite }: ReportData): string {

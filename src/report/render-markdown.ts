@@ -8,16 +8,18 @@ import type { ReportData } from './report-data.ts'
 
 export function renderMarkdown(data: ReportData, options: { reportPath?: string } = {}): string {
   const { suite } = data
+  const matrix = data.tests.some((t) => t.variant !== '')
   const lines = [
     `## ${data.title}: ${suite.passed}/${suite.tests} passed · mean score ${fmt.score(suite.meanScore)}`,
     '',
     `${fmt.int(suite.steps)} steps · ${fmt.int(suite.tokens)} tokens · ${fmt.usd(suite.costUsd)} · ${fmt.ms(suite.durationMs)} test time${Object.keys(suite.failureCounts).length ? ` · failures: ${failureCountsText(suite.failureCounts)}` : ''}`,
     '',
     table(
-      ['', 'test', 'model', 'run', 'score', 'steps', 'tokens', 'cost', 'failures'],
+      ['', 'test', ...(matrix ? ['variant'] : []), 'model', 'run', 'score', 'steps', 'tokens', 'cost', 'failures'],
       data.tests.map((t) => [
-        t.status === 'passed' ? '✅' : t.status === 'failed' ? '❌' : '⏳',
+        statusIcon(t.status),
         t.file ? `${t.name} (${t.file})` : t.name,
+        ...(matrix ? [t.variant] : []),
         t.model,
         t.source,
         fmt.score(t.score.score),
@@ -28,6 +30,10 @@ export function renderMarkdown(data: ReportData, options: { reportPath?: string 
       ]),
     ),
   ]
+  const differs = data.matrix.filter((row) => row.differs)
+  if (differs.length > 0) {
+    lines.push('', '### Differs across the matrix', '', table(['test', 'model', 'cells'], differs.map((row) => [row.file ? `${row.name} (${row.file})` : row.name, row.model, row.cells.map((c) => `${c.variant} ${statusIcon(c.status)}`).join(' · ')])))
+  }
   // What agent.query, screen.locate and agent.waitFor read, with the model's evidence: the values a reviewer checks first.
   const reads = data.tests.flatMap((t) => t.nodes.filter((n) => n.kind === 'read').map((n) => [n.tone === 'pass' ? '✅' : '❌', t.name, n.title, clip(n.text ?? '')]))
   if (reads.length > 0) lines.push('', '### Reads (query, locate, waitFor)', '', table(['', 'test', 'read', 'evidence'], reads))
@@ -47,6 +53,8 @@ export function renderMarkdown(data: ReportData, options: { reportPath?: string 
   if (options.reportPath) lines.push('', `Full report (decision graphs, frames, GIFs): \`${options.reportPath}\``)
   return `${lines.join('\n')}\n`
 }
+
+const statusIcon = (status: ReportData['tests'][number]['status']) => (status === 'passed' ? '✅' : status === 'failed' ? '❌' : '⏳')
 
 function clip(text: string, max = 200): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text

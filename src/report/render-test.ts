@@ -18,7 +18,7 @@ export function renderTest(t: ReportTest): string {
     t.cassette ? replay(t.cassette) : 'live',
   ]
   return `<article class="test status-${t.status}" id="${t.id}" data-test="${t.id}" data-status="${t.status}">
-<header><span class="icon">${icon}</span><h2>${h(t.name)}</h2><span class="model">${h(t.model)}</span>${t.file ? `<span class="file">${h(t.file)}</span>` : ''}</header>
+<header><span class="icon">${icon}</span><h2>${h(t.name)}</h2><span class="model">${h(t.model)}</span>${t.variant ? `<span class="variant">${h(t.variant)}</span>` : ''}${t.file ? `<span class="file">${h(t.file)}</span>` : ''}</header>
 <p class="facts">${facts.join(' · ')}</p>
 ${t.error ? `<pre class="error">${h(t.error)}</pre>` : ''}
 <div class="graph-wrap">${graphSvg(t.nodes)}</div>

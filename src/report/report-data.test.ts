@@ -115,6 +115,48 @@ describe('buildReportData', () => {
   })
 })
 
+describe('a language and theme matrix in the report', () => {
+  /** The same test in one cell of the matrix: its locale and theme in the trace's versions. */
+  const cell = (trace: Trace, versions: Record<string, string>, gif: string): Trace => ({ ...trace, versions: { ...trace.versions, ...versions }, artifacts: { ...trace.artifacts!, gif } })
+  const de = cell(passingTrace('offline', 'greets'), { locale: 'de', colorScheme: 'dark' }, 'de.gif')
+  const ar = cell(failingTrace('offline', 'greets'), { locale: 'ar', colorScheme: 'dark' }, 'ar.gif')
+
+  it('labels each run by what differs across the report, and sets a test that passed in one cell and failed in another side by side', () => {
+    const data = buildReportData([entry(ar), entry(cell(passingTrace('offline', 'opens the panel'), { colorScheme: 'dark' }, 'p.gif')), entry(de)])
+    expect(data.tests.map((t) => `${t.name} [${t.variant}]`)).toEqual(['greets [ar]', 'greets [de]', 'opens the panel [default language]'])
+    expect(data.matrix).toEqual([
+      { name: 'greets', file: 'ext.cua.test.ts', model: 'offline', differs: true, cells: [
+        { variant: 'ar', status: 'failed', gif: 'data/ar_gif', testId: 't1' },
+        { variant: 'de', status: 'passed', gif: 'data/de_gif', testId: 't2' },
+      ] },
+    ])
+    const html = renderHtml(data)
+    expect(html).toMatch(/Across the matrix · 1 test, 1 not the same in every cell/)
+    expect(html).toMatch(/<a class="cell status-failed" href="#t1"><b>✗ ar<\/b><img src="data\/ar_gif"[^>]*><\/a><a class="cell status-passed" href="#t2"><b>✓ de<\/b><img src="data\/de_gif"/)
+    expect(html).toContain('<span class="variant">ar</span>')
+    expect(html).toMatch(/locale ar, de/)
+    const md = renderMarkdown(data)
+    expect(md).toContain('| ❌ | greets (ext.cua.test.ts) | ar | offline |')
+    expect(md).toMatch(/### Differs across the matrix\n\n\| test \| model \| cells \|\n.*\n\| greets \(ext\.cua\.test\.ts\) \| offline \| ar ❌ · de ✅ \|/)
+  })
+
+  it('has no matrix, label or column when every run shares its browser, language and theme', () => {
+    const data = buildReportData([entry(de), entry({ ...de, test: { ...de.test, name: 'other' } })])
+    expect(data.tests.map((t) => t.variant)).toEqual(['', ''])
+    expect(data.matrix).toEqual([])
+    expect(renderHtml(data)).not.toContain('Across the matrix')
+    expect(renderMarkdown(data)).toMatch(/^\|  \| test \| model \|/m)
+  })
+
+  it('ranks models on the same cell only: a case is a test in one language', () => {
+    const runs = [de, ar, cell(passingTrace('openai/gpt-x', 'greets'), { locale: 'de', colorScheme: 'dark' }, 'x.gif')]
+    const board = buildReportData(runs.map(entry)).leaderboard!
+    expect(board.cases).toEqual(['ext.cua.test.ts › greets [de]'])
+    expect(board.excluded).toEqual(['ext.cua.test.ts › greets [ar]'])
+    expect(board.rows.map((r) => [r.model, r.tests, r.passed])).toEqual([['offline', 1, 1], ['openai/gpt-x', 1, 1]])
+  })
+})
+
 describe('renderHtml and renderMarkdown', () => {
   const data = buildReportData([entry(failingTrace('looper', 'a | <panel>')), entry(passingTrace('solver', 'a | <panel>'))], { generatedAt: 'now' })
 

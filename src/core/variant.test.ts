@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest'
+import { browserName, variantLabels, variantOf } from './variant.ts'
+
+const browser = { kind: 'x11', width: 1920, height: 1080 }
+const run = (versions: Record<string, string>, target = browser) => ({ versions: { agentprobe: '0.1.0', ...versions }, target })
+
+describe('variantOf', () => {
+  it("reads the browser, language and theme from the trace's versions, the browser's defaults where none was set", () => {
+    expect(variantOf(run({ browser: 'Chromium 156.0', locale: 'ar', colorScheme: 'dark' }))).toEqual({ browser: 'chromium', locale: 'ar', colorScheme: 'dark' })
+    expect(variantOf(run({ browser: 'Mozilla Firefox 140.5' }))).toEqual({ browser: 'firefox', locale: 'default language', colorScheme: 'light' })
+    expect(variantOf(run({}, { kind: 'android', width: 1080, height: 2400 })).browser).toBe('android')
+  })
+
+  it('names a browser by its family', () => {
+    expect([browserName('HeadlessChrome/156'), browserName('Mozilla Firefox 153.8'), browserName(undefined), browserName('Ladybird/1.0')]).toEqual(['chromium', 'firefox', 'chromium', 'ladybird'])
+  })
+})
+
+describe('variantLabels', () => {
+  it('names only the dimensions that differ across the runs', () => {
+    const runs = [run({ browser: 'Chromium 156', locale: 'de', colorScheme: 'dark' }), run({ browser: 'Chromium 156', locale: 'ar', colorScheme: 'dark' }), run({ browser: 'Firefox 140', locale: 'ar', colorScheme: 'dark' })]
+    expect(variantLabels(runs)).toEqual(['chromium · de', 'chromium · ar', 'firefox · ar'])
+    expect(variantLabels([run({ locale: 'de' }), run({ locale: 'de', colorScheme: 'light' })])).toEqual(['', ''])
+    expect(variantLabels([run({ colorScheme: 'dark' }), run({})])).toEqual(['dark', 'light'])
+  })
+})
