@@ -6,7 +6,7 @@ import { escapeXml as h, htmlTable } from './escape.ts'
 import { failureCountsText, fmt } from './format.ts'
 import { PAGE_CSS, PAGE_JS } from './page-assets.ts'
 import type { ReportData } from './report-data.ts'
-import { renderTest } from './render-test.ts'
+import { renderTest, statusMark } from './render-test.ts'
 import { renderBenchHtml } from './render-bench.ts'
 import { renderHistory } from './render-history.ts'
 
@@ -53,7 +53,7 @@ ${ordered
   .map(
     (r) => `<div class="matrix-row${r.differs ? ' differs' : ''}"><h3>${h(r.name)} <span class="model">${h(r.model)}</span>${r.file ? ` <span class="file">${h(r.file)}</span>` : ''}</h3>
 <div class="cells">${r.cells
-      .map((c) => `<a class="cell status-${c.status}" href="#${c.testId}"><b>${c.status === 'passed' ? '✓' : c.status === 'failed' ? '✗' : '…'} ${h(c.variant)}</b>${c.gif ? `<img src="${h(c.gif)}" alt="the run in ${h(c.variant)}" loading="lazy">` : '<span class="noframe">no GIF</span>'}</a>`)
+      .map((c) => `<a class="cell status-${c.status}" href="#${c.testId}"><b>${statusMark(c.status)} ${h(c.variant)}</b>${c.gif ? `<img src="${h(c.gif)}" alt="the run in ${h(c.variant)}" loading="lazy">` : '<span class="noframe">no GIF</span>'}</a>`)
       .join('')}</div></div>`,
   )
   .join('\n')}`

@@ -6,9 +6,12 @@ import { fmt } from './format.ts'
 import { graphSvg } from './graph-svg.ts'
 import type { GraphNode, ReportTest } from './report-data.ts'
 
+/** ✓, ✗ or … for a test's status. */
+export const statusMark = (status: ReportTest['status']) => (status === 'passed' ? '✓' : status === 'failed' ? '✗' : '…')
+
 export function renderTest(t: ReportTest): string {
   const s = t.score
-  const icon = t.status === 'passed' ? '✓' : t.status === 'failed' ? '✗' : '…'
+  const icon = statusMark(t.status)
   const facts = [
     `score <b>${fmt.score(s.score)}</b> <span class="parts">(outcome ${fmt.score(s.outcome)} · efficiency ${fmt.score(s.efficiency)} · reliability ${fmt.score(s.reliability)} · cost ${fmt.score(s.cost)})</span>`,
     `${s.steps} step${s.steps === 1 ? '' : 's'}${s.maxSteps ? ` of ${s.maxSteps}` : ''}`,

@@ -91,12 +91,14 @@ export function buildReportData(entries: readonly TraceEntry[], options: ScoreOp
   }
 }
 
-const cellOrder = (trace: Trace, variant: string) => `${trace.test.file ?? ''}\u0000${trace.test.name}\u0000${trace.model}\u0000${variant}`
+/** A test of one model, whatever its variant: the cells of a matrix row share it. */
+const caseOf = (file: string | undefined, name: string, model: string) => `${file ?? ''}\u0000${name}\u0000${model}`
+const cellOrder = (trace: Trace, variant: string) => `${caseOf(trace.test.file, trace.test.name, trace.model)}\u0000${variant}`
 
 function matrixRows(tests: readonly ReportTest[]): MatrixRow[] {
   const byCase = new Map<string, ReportTest[]>()
   for (const t of tests.filter((t) => t.variant !== '')) {
-    const key = `${t.file ?? ''}\u0000${t.name}\u0000${t.model}`
+    const key = caseOf(t.file, t.name, t.model)
     byCase.set(key, [...(byCase.get(key) ?? []), t])
   }
   return [...byCase.values()]
