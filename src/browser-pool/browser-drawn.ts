@@ -1,8 +1,12 @@
 // "Ready" for the first step means drawn, not merely listed: a browser answers DevTools before its
 // window is painted, and a frame of a half-drawn window (no toolbar, no tab strip) is one no
 // recording can match. So readiness waits for the toolbar, with the pinned extension's button in
-// it when there is an extension, on a frame that has then stopped changing.
-import type { Frame } from '../core/frame.ts'
+// it when there is an extension, on a frame that has then stopped changing. The pointer is first
+// moved off the browser's controls: left where the last test clicked (often on the extension's
+// button), it makes the new window show that button hovered and, a moment after the frame looked
+// still, its tooltip over the toolbar.
+import type { Action } from '../core/action.ts'
+import type { Frame, Size } from '../core/frame.ts'
 import type { Screen } from '../core/screen.ts'
 import { frameRaster } from '../grounding/raster.ts'
 import { toolbarStrip } from '../grounding/strip.ts'
@@ -32,6 +36,7 @@ export async function waitForBrowserDrawn(screen: Screen, { pinnedIcon, timeoutM
   const start = performance.now()
   const left = () => Math.max(0, timeoutMs - (performance.now() - start))
   let evidence = 'no frame yet'
+  await screen.perform(restingPointer(screen.size), { signal })
   while (left() > 0) {
     signal?.throwIfAborted()
     // Still first, then one look: a look (a capture, its PNG decoded, the toolbar searched) costs
@@ -44,6 +49,13 @@ export async function waitForBrowserDrawn(screen: Screen, { pinnedIcon, timeoutM
   }
   return { drawn: false, waitedMs: performance.now() - start, evidence }
 }
+
+/**
+ * Where the pointer rests between tests: the screen's bottom-left pixel, the corner of the page
+ * farthest from every control of Chromium and Firefox (toolbars and tab strips along the top, a
+ * side panel on the right) and from what a page usually puts there.
+ */
+export const restingPointer = ({ height }: Size): Action => ({ type: 'move', x: 0, y: height - 1 })
 
 /** Waits as waitForBrowserDrawn does; a screen never drawn is a warning, since the first step may still cope. */
 export async function warnUnlessDrawn(screen: Screen, pinnedIcon: boolean, warn: (line: string) => void = console.warn): Promise<void> {

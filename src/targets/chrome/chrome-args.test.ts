@@ -12,6 +12,10 @@ describe('chromeArgs', () => {
     expect(args).toContain('--user-data-dir=/profiles/test')
   })
 
+  it('keeps pages at the default motion preference, which the still toolkit would turn to reduce', () => {
+    expect(chromeArgs(base)).toContain('--force-prefers-no-reduced-motion')
+  })
+
   it('loads the extension only when one is given', () => {
     expect(chromeArgs(base).some((arg) => arg.startsWith('--load-extension'))).toBe(false)
     expect(chromeArgs({ ...base, extensionPath: '/srv/ext' })).toContain('--load-extension=/srv/ext')

@@ -31,6 +31,9 @@ export function chromeArgs({ userDataDir, size, extensionPath, url = 'about:blan
     '--remote-debugging-pipe', // beside the port: only the pipe may call Extensions.loadUnpacked
     '--enable-unsafe-extension-debugging', // lets the pipe load and reload unpacked extensions
     '--window-position=0,0',
+    // Its own UI is still (still-toolkit.ts turns the desktop's animations off), but pages keep the
+    // motion preference a default desktop has: GTK's setting would tell them to reduce motion.
+    '--force-prefers-no-reduced-motion',
     `--window-size=${size.width},${size.height}`,
     ...(extensionPath === undefined ? [] : [`--load-extension=${extensionPath}`]),
     // (pages' navigator.language follows the UI language by itself: ui-language.ts reads it to

@@ -5,6 +5,7 @@ import { TargetError, errorMessage } from '../../core/errors.ts'
 import type { Size } from '../../core/frame.ts'
 import type { ColorScheme } from '../browser.ts'
 import { chromeArgs, chromeEnv } from './chrome-args.ts'
+import { stillToolkitEnv } from '../still-toolkit.ts'
 import { waitForDevToolsPort } from './devtools-port.ts'
 import type { ChromeEndpoint, PipeCall } from './endpoint.ts'
 import { loadExtensionDir, type ExtensionDir } from './extension-dir.ts'
@@ -72,7 +73,7 @@ export async function launchChrome(options: LaunchChromeOptions): Promise<Chrome
   const argv = chromeArgs({ userDataDir: profile.dir, size, extensionPath: flagPath, url, locale, colorScheme, args })
   let chrome: SpawnedChrome
   try {
-    chrome = spawnChrome(executablePath, argv, { display, profileDir: profile.dir, env: chromeEnv(locale) })
+    chrome = spawnChrome(executablePath, argv, { display, profileDir: profile.dir, env: { ...chromeEnv(locale), ...(await stillToolkitEnv(profile.dir)) } })
   } catch (error) {
     await profile.remove()
     throw error

@@ -1,6 +1,7 @@
 // The X11 surface: an Xvfb display seen as pixels (framebuffer file or scrot) and driven with
 // real input events (xdotool). Either owns its Xvfb (`start`) or uses an existing one (`attach`).
 import { execa } from 'execa'
+import { sleep } from '../../core/abort.ts'
 import type { Action } from '../../core/action.ts'
 import { TargetError } from '../../core/errors.ts'
 import type { Frame, Size } from '../../core/frame.ts'
@@ -35,6 +36,16 @@ export interface X11AttachOptions extends X11InputOptions {
   signal?: AbortSignal
 }
 
+/**
+ * How soon after something appeared a button press may land on it, ms. Chromium's dialogs (a
+ * permission prompt's Allow) ignore a click that comes sooner after they are shown than the
+ * double-click interval; a person never clicks that fast, but the offline model and a replay do.
+ */
+const FIRST_CLICK_AFTER_MS = 500
+
+/** Actions that press a pointer button: the ones a dialog may ignore when they come too soon. */
+const pressesButton = (action: Action) => action.type === 'click' || action.type === 'double_click' || action.type === 'drag'
+
 /** A Screen on an X display; `display` is where to launch the app under test. */
 export class X11Screen implements Screen {
   readonly kind = 'x11'
@@ -45,6 +56,8 @@ export class X11Screen implements Screen {
   readonly #keymap: KeymapBinder
   readonly #input: XdotoolSession
   readonly #owned: boolean
+  /** When the last settle saw the screen start changing (performance.now()); 0: not yet. */
+  #appearedAt = 0
 
   private constructor(display: string, size: Size, source: CaptureSource, { typeDelayMs }: X11InputOptions, owned: boolean) {
     this.#display = display
@@ -87,12 +100,17 @@ export class X11Screen implements Screen {
     return this.#source.capture(signal)
   }
 
-  perform(action: Action, { signal }: { signal?: AbortSignal } = {}): Promise<void> {
+  async perform(action: Action, { signal }: { signal?: AbortSignal } = {}): Promise<void> {
+    const early = this.#appearedAt + FIRST_CLICK_AFTER_MS - performance.now()
+    if (early > 0 && pressesButton(action)) await sleep(early, signal)
     return performXdotool(action, { display: this.#display, typeDelayMs: this.#typeDelayMs, signal, keymap: this.#keymap, session: this.#input })
   }
 
-  settle(options: SettleOptions = {}): Promise<SettleResult> {
-    return waitForStable(this.#source.changes(options.signal), options)
+  async settle(options: SettleOptions = {}): Promise<SettleResult> {
+    const started = performance.now()
+    const result = await waitForStable(this.#source.changes(options.signal), options)
+    if (result.changedMs !== undefined) this.#appearedAt = started + result.changedMs
+    return result
   }
 
   /** Stops the Xvfb if this screen started it; an attached display is left running, its keymap restored. */

@@ -1,0 +1,74 @@
+// The browser's own UI is drawn without animations (the desktop's GTK setting, still-toolkit.ts),
+// while pages keep the default motion preference; and a click waits until what it lands on has
+// been on screen as long as a person would need (x11-screen.ts). Animations are timed, not painted:
+// with them a toolbar button's hover fades in over about 200 ms on any machine, so the span between
+// the first and the last change settle sees tells them apart under load as on a quiet machine.
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { extensionDir } from '../fixtures/extensions/mutate.ts'
+import { Locator } from '../src/grounding/locate.ts'
+import { ChromeHelpers } from '../src/targets/chrome/cdp.ts'
+import { launchChrome, type ChromeProcess } from '../src/targets/chrome/launcher.ts'
+import { X11Screen } from '../src/targets/x11/x11-screen.ts'
+
+const SIZE = { width: 1280, height: 720 }
+let screen: X11Screen
+let chrome: ChromeProcess
+let helpers: ChromeHelpers
+const locator = new Locator()
+/** The extension icon's centre, once found. */
+let found: { x: number; y: number }
+
+beforeAll(async () => {
+  screen = await X11Screen.start(SIZE)
+  chrome = await launchChrome({ display: screen.display, extensionDir: extensionDir('popup-only'), size: SIZE })
+  helpers = await ChromeHelpers.connect(chrome)
+}, 60_000)
+
+afterAll(async () => {
+  await chrome?.close()
+  await locator.close()
+  await screen?.close()
+})
+
+describe('the browser under test', () => {
+  it('runs with GTK animations off, in a config folder of its own profile', async () => {
+    const environ = (await readFile(`/proc/${chrome.pid}/environ`, 'utf8')).split('\0')
+    const dirs = environ.find((entry) => entry.startsWith('XDG_CONFIG_DIRS='))?.slice('XDG_CONFIG_DIRS='.length).split(':')
+    expect(dirs?.[0]).toBe(join(chrome.userDataDir, 'toolkit-config'))
+    expect(await readFile(join(dirs![0]!, 'gtk-3.0', 'settings.ini'), 'utf8')).toContain('gtk-enable-animations=false')
+  })
+
+  it('leaves pages and extension pages at the default motion preference', async () => {
+    await helpers.openExtensionPage('popup.html')
+    expect(await helpers.evaluate({ url: /popup\.html$/ }, "matchMedia('(prefers-reduced-motion: no-preference)').matches")).toBe(true)
+  })
+
+  it('draws the toolbar button\'s hover in one change, not a fade', async () => {
+    const icon = await readFile(join(extensionDir('popup-only'), 'icon.png'))
+    const located = (await locator.locate(await screen.capture(), { image: icon })).located
+    expect(located, 'the extension icon in the toolbar').toBeDefined()
+    found = located!.center
+    await screen.perform({ type: 'move', x: found.x, y: SIZE.height - 100 })
+    await screen.settle({ stableMs: 300 })
+    await screen.perform({ type: 'move', x: found.x, y: found.y })
+    const hovered = await screen.settle({ stableMs: 300, reactionMs: 3000, timeoutMs: 6000 })
+    expect(hovered.changedMs, 'the pointer on the icon changed nothing on screen').toBeDefined()
+    // (with GTK animations on the highlight fades in: 167-199 ms from the first change to the last)
+    expect(hovered.lastChangeMs! - hovered.changedMs!).toBeLessThan(150)
+  })
+
+  it('holds a click until 500 ms after the screen last started changing, as a person would (a dialog ignores one sooner)', async () => {
+    // A change made while settle watches (the extension page in the tab turns red), so it sees it begin.
+    const started = performance.now()
+    const watching = screen.settle({ stableMs: 100, reactionMs: 3000, timeoutMs: 6000 })
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    await helpers.evaluate({ url: /popup\.html$/ }, "document.documentElement.style.background = document.body.style.background = 'rgb(200, 30, 30)'")
+    const left = await watching
+    expect(left.changedMs, 'the page turning red changed nothing on screen').toBeDefined()
+    const appeared = started + left.changedMs!
+    await screen.perform({ type: 'click', x: found.x, y: SIZE.height - 100, button: 'left' })
+    expect(performance.now() - appeared).toBeGreaterThanOrEqual(500)
+  })
+})
