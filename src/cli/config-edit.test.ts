@@ -93,7 +93,7 @@ export default mergeConfig(viteConfig, defineConfig({
   })
 
   it('a comment above the call, when given', () => {
-    const result = addAgentprobePlugin('export default { plugins: [] }\n', { extension: './.output/chrome-mv3', comment: 'built by `npm run build` (wxt build)' })
+    const result = addAgentprobePlugin('export default { plugins: [] }\n', { extension: './.output/chrome-mv3', comments: ['built by `npm run build` (wxt build)'] })
     expect(result.kind === 'edited' && result.code).toContain("// built by `npm run build` (wxt build)\n")
     expect(result.kind === 'edited' && result.code).toContain("agentprobe({ extension: './.output/chrome-mv3' })")
   })
@@ -123,7 +123,7 @@ describe('a new plugins key', () => {
   it('goes on a line of its own above the first key (and its comment), indented like it, the rest untouched', () => {
     const code = "export default {\n\t// unit tests\n\ttest: {\n\t\tglobals: true,\n\t},\n}\n"
     expect(edited(code)).toBe("import { agentprobe } from 'agentprobe/plugin'\nexport default {\n\tplugins: [agentprobe({ extension: './dist' })],\n\t// unit tests\n\ttest: {\n\t\tglobals: true,\n\t},\n}\n")
-    const commented = addAgentprobePlugin("export default {\n  test: {},\n}\n", { extension: './dist', comment: 'built by `npm run build` (vite build)' })
+    const commented = addAgentprobePlugin("export default {\n  test: {},\n}\n", { extension: './dist', comments: ['built by `npm run build` (vite build)'] })
     expect(commented.kind === 'edited' && commented.code).toContain("  // built by `npm run build` (vite build)\n  plugins: [agentprobe({ extension: './dist' })],\n  test: {},\n")
   })
 })

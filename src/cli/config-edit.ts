@@ -13,8 +13,18 @@ export type ConfigEdit =
 export interface EditOptions {
   /** The extension folder as the config names it: './dist'. */
   extension: string
-  /** A line put above the plugin call, e.g. how the extension is built. */
-  comment?: string
+  /** The browser languages to run every file in (the plugin's `locales`). */
+  locales?: readonly string[]
+  /** Lines put above the plugin call, e.g. how the extension is built. */
+  comments?: readonly string[]
+}
+
+const literal = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`
+
+/** The plugin call as init writes it, in a config it edits or one it creates. */
+export function pluginCall({ extension, locales }: Pick<EditOptions, 'extension' | 'locales'>): string {
+  const matrix = locales?.length ? `, locales: [${locales.map(literal).join(', ')}]` : ''
+  return `agentprobe({ extension: ${literal(extension)}${matrix} })`
 }
 
 const IMPORTED = /\bfrom\s*['"]agentprobe\/plugin['"]|\brequire\(\s*['"]agentprobe\/plugin['"]\s*\)/
@@ -62,22 +72,22 @@ export function addAgentprobePlugin(code: string, options: EditOptions): ConfigE
   const checked = configObject(first, found.expr)
   if (typeof checked === 'string') return { kind: 'unsupported', reason: checked }
 
-  const line = `agentprobe({ extension: '${options.extension.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}' })`
-  const comment = options.comment ? `// ${options.comment}` : undefined
+  const line = pluginCall(options)
+  const comments = (options.comments ?? []).map((text) => `// ${text}`)
   const plugins = property(checked, 'plugins')
   if (plugins && plugins.value.type !== 'ArrayExpression') return { kind: 'unsupported', reason: 'its `plugins` is not an array written in the file' }
   if (!plugins && checked.properties.some((p) => p.type === 'SpreadElement')) return { kind: 'unsupported', reason: 'its config spreads another object, whose plugins a new `plugins` key would replace' }
   // A new key above the first one, as text, where the object has one per line: recast would reflow the object.
   const at = plugins ? undefined : ownLine(code, checked)
   let text = code
-  if (at) text = [...at.before, ...(comment ? [`${at.indent}${comment}`] : []), `${at.indent}plugins: [${line}],`, ...at.after].join('\n')
+  if (at) text = [...at.before, ...comments.map((c) => `${at.indent}${c}`), `${at.indent}plugins: [${line}],`, ...at.after].join('\n')
   if (!IMPORTED.test(code)) text = withImport(text, parse(text) as Program, found.cjs)
   if (!at) {
     const mod = parseModule(text)
     const program = mod.$ast as unknown as Program
     const object = configObject(program, exported(program)!.expr) as ObjectExpression
     const call = parseExpression<object>(line).$ast as unknown as Expression
-    if (comment) Object.assign(call, { comments: [{ type: 'CommentLine', value: comment.slice(2), leading: true, trailing: false }] })
+    if (comments.length > 0) Object.assign(call, { comments: comments.map((c) => ({ type: 'CommentLine', value: c.slice(2), leading: true, trailing: false })) })
     const list = property(object, 'plugins')
     if (list) (list.value as { elements: Expression[] }).elements.push(call)
     else {

@@ -1,10 +1,12 @@
 // What `init` needs to know about an extension to write tests that pass on it as shipped: the
 // pages its manifest declares (and what each visibly says), whether a click on its icon opens a
 // popup or fires action.onClicked, its worker, and where its content scripts may run.
-import { readFile } from 'node:fs/promises'
+import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { looseKey } from '../core/text-match.ts'
-import { readManifest } from '../targets/read-manifest.ts'
+import { unreadableScript } from '../grounding/readable-script.ts'
+import { readChromeJson, readManifest } from '../targets/read-manifest.ts'
+import type { ShippedLocale } from './locale-matrix.ts'
 import { visibleLabels } from './page-text.ts'
 
 /** An extension page named by the manifest. */
@@ -13,6 +15,8 @@ export interface ExtensionPage {
   path: string
   /** A short label its HTML visibly shows, for a quoted-text check (none when its scripts render it). */
   text?: string
+  /** The default locale's message whose text `text` is: in another language the page shows that language's. */
+  message?: string
 }
 
 export interface ExtensionFacts {
@@ -28,6 +32,8 @@ export interface ExtensionFacts {
   serviceWorker?: boolean
   /** Content scripts: the local host a served page can use, or why none fits. */
   contentScripts?: { host: 'localhost' | '127.0.0.1'; path: string } | { skip: string }
+  /** The manifest's default_locale and every language under _locales. */
+  locales?: { defaultLocale: string; shipped: ShippedLocale[] }
 }
 
 interface Manifest {
@@ -39,6 +45,7 @@ interface Manifest {
   background?: { service_worker?: unknown }
   permissions?: unknown
   content_scripts?: { matches?: unknown }[]
+  default_locale?: unknown
 }
 
 const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined)
@@ -48,6 +55,8 @@ export async function readExtensionFacts(root: string, dir: string, fallbackName
   const rawName = str(manifest.name)
   // Localised names (__MSG_appName__) mean nothing on screen: use the package's name then.
   const name = rawName && !rawName.startsWith('__MSG_') ? rawName : fallbackName
+  const defaultLocale = str(manifest.default_locale)
+  const messages = defaultLocale ? await localeTexts(join(root, dir, '_locales')) : undefined
   const page = async (value: unknown): Promise<ExtensionPage | undefined> => {
     const path = str(value)?.replace(/^(\.?\/)+/, '')
     if (!path) return undefined
@@ -55,7 +64,8 @@ export async function readExtensionFacts(root: string, dir: string, fallbackName
     // The extension's name is also in the toolbar's tooltip and menus: quote it only when nothing else is shown.
     const labels = visibleLabels(html)
     const text = labels.find((label) => looseKey(label) !== looseKey(name)) ?? labels[0]
-    return { path, ...(text && { text }) }
+    const message = text && defaultLocale ? Object.entries(messages?.get(defaultLocale) ?? {}).find(([, said]) => said.trim() === text)?.[0] : undefined
+    return { path, ...(text && { text }), ...(message && { message }) }
   }
   const popup = await page(manifest.action?.default_popup)
   const sidePanel = await page(manifest.side_panel?.default_path)
@@ -71,7 +81,28 @@ export async function readExtensionFacts(root: string, dir: string, fallbackName
     ...(typeof manifest.action === 'object' && manifest.action !== null && !popup && { actionClick: true }),
     ...(str(manifest.background?.service_worker) && { serviceWorker: true }),
     ...(matches.length > 0 && { contentScripts: localPage(matches) }),
+    ...(defaultLocale && messages && { locales: { defaultLocale, shipped: [...messages].map(([locale, texts]) => shippedLocale(locale, texts)) } }),
   }
+}
+
+/** Each folder under _locales with its messages' texts by name; a folder without a readable messages.json has none. */
+async function localeTexts(folder: string): Promise<Map<string, Record<string, string>>> {
+  const entries = await readdir(folder, { withFileTypes: true }).catch(() => [])
+  const byLocale = new Map<string, Record<string, string>>()
+  for (const locale of entries.filter((e) => e.isDirectory()).map((e) => e.name).sort()) {
+    const json = await readChromeJson(join(folder, locale, 'messages.json')).catch(() => ({}))
+    const texts = Object.entries(json).flatMap(([key, value]) => {
+      const message = (value as { message?: unknown } | null)?.message
+      return typeof message === 'string' ? [[key, message] as const] : []
+    })
+    byLocale.set(locale, Object.fromEntries(texts))
+  }
+  return byLocale
+}
+
+function shippedLocale(locale: string, texts: Record<string, string>): ShippedLocale {
+  const unreadable = unreadableScript(Object.values(texts).join(' '))
+  return { locale, ...(unreadable && { unreadable }) }
 }
 
 /**

@@ -57,3 +57,33 @@ describe('agentprobe init in a pnpm workspace', () => {
     expect(await readFile(calls, 'utf8')).toBe('add -D -w agentprobe vitest\n')
   })
 })
+
+describe('agentprobe init for an extension with _locales', () => {
+  it('writes the language matrix into the repo config, quotes a label through chrome.i18n, and names the projects to run', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'agentprobe-initlocales-'))
+    const message = (text: string) => ({ message: text })
+    const files: Record<string, string> = {
+      'package.json': JSON.stringify({ name: 'greeter', type: 'module', devDependencies: { vitest: '^4.1.0' } }),
+      'vitest.config.ts': "import { defineConfig } from 'vitest/config'\n\nexport default defineConfig({\n  test: { environment: 'jsdom' },\n})\n",
+      'dist/manifest.json': JSON.stringify({ manifest_version: 3, name: '__MSG_name__', version: '1', default_locale: 'en', action: { default_popup: 'popup.html' } }),
+      'dist/popup.html': '<button id="save">Save</button><script src="popup.js"></script>',
+      'dist/_locales/en/messages.json': JSON.stringify({ name: message('Greeter'), save: message('Save') }),
+      'dist/_locales/de/messages.json': JSON.stringify({ name: message('Grüßer'), save: message('Speichern') }),
+      'dist/_locales/ar/messages.json': JSON.stringify({ name: message('المحيي'), save: message('حفظ') }),
+    }
+    for (const [name, text] of Object.entries(files)) {
+      await mkdir(dirname(join(root, name)), { recursive: true })
+      await writeFile(join(root, name), text)
+    }
+    const lines: string[] = []
+    expect(await initCommand([], (line) => lines.push(line), root)).toBe(0)
+    expect(lines).toContain('  locales en, de: every computer-use file runs once in each (of 3 in _locales)')
+    expect(lines.at(-2)).toBe("then: npx vitest run --project 'cua*'  (the cua projects the plugin adds, one per language)")
+    const config = await readFile(join(root, 'vitest.config.ts'), 'utf8')
+    expect(config).toContain("  // ar (Arabic): the keyless model's OCR reads Latin script only;")
+    expect(config).toContain("  plugins: [agentprobe({ extension: './dist', locales: ['en', 'de'] })],")
+    const test = await readFile(join(root, 'tests/greeter.cua.test.ts'), 'utf8')
+    expect(test).toContain("const label = await chrome.evaluate<string>({ url: /\\/popup\\.html([?#].*)?$/ }, \"chrome.i18n.getMessage('save')\")")
+    expect(test).toContain("await expect(screen).toVerify(`Is the popup showing '${label}'?`)")
+  })
+})

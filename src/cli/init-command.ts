@@ -14,6 +14,7 @@ import type { PackageJson } from './extension-build.ts'
 import { readExtensionFacts } from './extension-facts.ts'
 import { findExtension } from './find-extension.ts'
 import { setUpConfig } from './init-config.ts'
+import { chooseLocales } from './locale-matrix.ts'
 import { caseFile, dirArg, workflowFile } from './init-files.ts'
 import { JEST_CUA_CONFIG, setUpJest } from './init-jest.ts'
 import { testFile } from './init-tests.ts'
@@ -40,9 +41,12 @@ export async function initCommand(args: string[], log: (line: string) => void, r
   log(`agentprobe init: ${ext.name} in ${dirArg(ext.dir)}`)
   if (found.workspace) log(`  found   it in the workspace package ${found.workspace.name} (${found.workspace.dir})`)
   if (found.build) log(`  build   \`${found.build.command}\` (${found.build.tool}) makes ${dirArg(ext.dir)}: run it after a change, before the tests`)
-  const setup = { root, pkg, pm, dir: ext.dir, ...(found.build && { build: found.build }), force: values.force === true, log }
   const testDir = (await exists(join(root, 'test'))) ? 'test' : 'tests'
   const jest = await detectJest(root, pkg)
+  // (a Vitest project per language; Jest has no such matrix)
+  const locales = ext.locales && !jest ? chooseLocales(ext.locales.defaultLocale, ext.locales.shipped) : undefined
+  if (locales?.run.length) log(`  locales ${locales.run.join(', ')}: every computer-use file runs once in each (of ${ext.locales!.shipped.length} in _locales)`)
+  const setup = { root, pkg, pm, dir: ext.dir, ...(found.build && { build: found.build }), ...(locales && { locales }), force: values.force === true, log }
   // Plain CommonJS where the repo has no TypeScript transform: Jest runs a .cjs test as it is.
   const testPath = `${testDir}/${slug(ext.name)}.cua.test.${jest?.test.module === 'cjs' ? 'cjs' : 'ts'}`
   const next = jest ? await setUpJest(setup, jest, testPath) : await setUpConfig(setup)

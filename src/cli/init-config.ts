@@ -7,7 +7,8 @@ import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff'
 import { addAgentprobePlugin } from './config-edit.ts'
 import { hasTestKey } from './config-object.ts'
 import type { BuildStep, PackageJson } from './extension-build.ts'
-import { buildComment, configFile, configName, cuaConfigName, dirArg } from './init-files.ts'
+import { configFile, configName, cuaConfigName, pluginComments, pluginOptions } from './init-files.ts'
+import type { LocaleChoice } from './locale-matrix.ts'
 import { runScript, type PackageManager } from './package-manager.ts'
 
 /** Vitest's own order of preference; a vite.config.* counts only when it has a `test` key. */
@@ -21,6 +22,8 @@ export interface ConfigSetup {
   /** The extension folder, relative to the root: 'dist'. */
   dir: string
   build?: BuildStep
+  /** The languages every file runs in (a Vitest project each), when the extension ships several. */
+  locales?: LocaleChoice
   force: boolean
   log: (line: string) => void
 }
@@ -50,9 +53,11 @@ export async function setUpConfig(setup: ConfigSetup): Promise<NextRun> {
   const config = (await firstExisting(root, VITEST_CONFIGS)) ?? (vite && hasTestKey(viteText) ? vite : undefined)
   if (config) {
     const before = await readFile(join(root, config), 'utf8')
-    const comment = setup.build && buildComment(setup.dir, setup.build)
-    const result = addAgentprobePlugin(before, { extension: dirArg(setup.dir), ...(comment && { comment }) })
-    const cua = { command: 'npx vitest run --project cua', what: 'the cua project the plugin adds' }
+    const result = addAgentprobePlugin(before, { ...pluginOptions(setup), comments: pluginComments(setup) })
+    // (with a locales matrix the project is one per language: 'cua (en)', 'cua (de)')
+    const cua = setup.locales?.run.length
+      ? { command: "npx vitest run --project 'cua*'", what: 'the cua projects the plugin adds, one per language' }
+      : { command: 'npx vitest run --project cua', what: 'the cua project the plugin adds' }
     if (result.kind === 'present') log(`  kept    ${config} (it already has the agentprobe plugin)`)
     if (result.kind === 'edited') {
       await writeFile(join(root, config), result.code)
@@ -65,7 +70,7 @@ export async function setUpConfig(setup: ConfigSetup): Promise<NextRun> {
   const deps = { ...pkg.dependencies, ...pkg.devDependencies }
   if (vite && 'vitest' in deps) return separateConfig(setup, `${vite} has no \`test\` key, and a vitest.config would take its place for your other Vitest tests`)
   const name = configName(pkg.type)
-  await writeFile(join(root, name), configFile({ dir: setup.dir }, setup.build))
+  await writeFile(join(root, name), configFile(setup))
   log(`  created ${name}`)
   return { command: 'npx vitest run', what: 'the example test' }
 }
@@ -77,7 +82,7 @@ async function separateConfig(setup: ConfigSetup, why: string): Promise<NextRun>
   log(`  note    ${why}; agentprobe gets its own ${name}`)
   if (!setup.force && (await exists(join(root, name)))) log(`  kept    ${name} (it exists; --force overwrites)`)
   else {
-    await writeFile(join(root, name), configFile({ dir: setup.dir }, setup.build))
+    await writeFile(join(root, name), configFile(setup))
     log(`  created ${name}`)
   }
   return addCuaScript(setup, `vitest run -c ${name}`, 'the separate agentprobe config')

@@ -38,7 +38,7 @@ describe('the files agentprobe init writes', () => {
     expect(test).toContain("const tab = await chrome.openExtensionPage('sidepanel.html')")
     expect(test).toContain("'chrome.windows.getCurrent().then((w) => chrome.sidePanel.open({ windowId: w.id }))', { userGesture: true })")
     expect(test).toContain(`toVerify("Is the side panel showing 'Save note'?")`)
-    expect(configFile(ext)).toContain("plugins: [agentprobe({ extension: './fixtures/extensions/sidepanel' })]")
+    expect(configFile({ dir: ext.dir })).toContain("plugins: [agentprobe({ extension: './fixtures/extensions/sidepanel' })]")
     const testCase = caseSchema.parse(parse(caseFile(ext)))
     expect(testCase.verification?.prompt).toBe(`Is the Sidepanel Fixture popup open and showing '${ext.popup!.text}' (not an error page)?`)
   })

@@ -1,8 +1,10 @@
 // The files `agentprobe init` writes beside its tests (init-tests.ts): the Vitest config, named for
 // the package's module type, a case file and the browser workflow template.
 import { slug } from '../session/artifact-paths.ts'
+import { pluginCall } from './config-edit.ts'
 import type { BuildStep } from './extension-build.ts'
 import type { ExtensionFacts } from './extension-facts.ts'
+import { localeComment, type LocaleChoice } from './locale-matrix.ts'
 
 /** The folder as a path in a config or a command: './dist', or '.' for the repo root. */
 export const dirArg = (dir: string) => (dir === '.' ? '.' : `./${dir}`)
@@ -19,18 +21,31 @@ export const cuaConfigName = (packageType: unknown) => configName(packageType).r
 /** The comment over the plugin saying which command makes the extension's folder. */
 export const buildComment = (dir: string, build: BuildStep) => `${dirArg(dir)} is built by \`${build.command}\` (${build.tool}): run it after a change`
 
+/** What the config's plugin call says beside the folder: how it is built, which languages it runs in. */
+export interface PluginSetup {
+  dir: string
+  build?: BuildStep | undefined
+  locales?: LocaleChoice | undefined
+}
+
+/** The comment lines over the plugin call: the build that makes the folder, what `locales` leaves out. */
+export const pluginComments = ({ dir, build, locales }: PluginSetup): string[] => [...(build ? [buildComment(dir, build)] : []), ...(locales ? localeComment(locales) : [])]
+
+/** The plugin's options as init writes them. */
+export const pluginOptions = ({ dir, locales }: PluginSetup) => ({ extension: dirArg(dir), ...(locales?.run.length && { locales: locales.run }) })
+
 /**
  * A config with the plugin and only the extension's folder, so a stale build is still found: the
  * comment names the build that makes the folder, for whoever wonders why a change is not seen.
  */
-export function configFile(ext: Pick<ExtensionFacts, 'dir'>, build?: BuildStep): string {
+export function configFile(setup: PluginSetup): string {
   return [
     "import { defineConfig } from 'vitest/config'",
     "import { agentprobe } from 'agentprobe/plugin'",
     '',
-    ...(build ? [`// ${buildComment(ext.dir, build)}`] : []),
+    ...pluginComments(setup).map((line) => `// ${line}`),
     'export default defineConfig({',
-    `  plugins: [agentprobe({ extension: '${dirArg(ext.dir)}' })],`,
+    `  plugins: [${pluginCall(pluginOptions(setup))}],`,
     '})',
     '',
   ].join('\n')

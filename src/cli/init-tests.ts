@@ -10,8 +10,17 @@ const q = (text: string) => (text.includes("'") && !text.includes('"') ? JSON.st
 const urlRegex = (path: string) => `/\\/${path.replace(/[?#].*$/, '').replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}([?#].*)?$/`
 const CLICK_ICON = "await agent.do('Click the extension icon in the Chrome toolbar.', { maxSteps: 5 })"
 
-/** The quoted-text check of what a page shows, or a comment saying why there is none. */
-function showsText(page: ExtensionPage, what: string): string {
+/**
+ * The quoted-text check of what a page shows, or a comment saying why there is none. A label that
+ * is one of the default locale's messages is read from chrome.i18n instead, so that a run in each
+ * language quotes what that language shows.
+ */
+function showsText(d: TestDialect, page: ExtensionPage, what: string): string {
+  if (page.text && page.message) {
+    return `  // '${page.text}' is the message '${page.message}' of _locales: each language's run quotes its own.
+  const label = await chrome.evaluate${d.ts('<string>')}({ url: ${urlRegex(page.path)} }, ${q(`chrome.i18n.getMessage('${page.message}')`)})
+  await expect(screen).toVerify(\`Is the ${what} showing '\${label}'?\`)`
+  }
   return page.text
     ? `  await expect(screen).toVerify(${q(`Is the ${what} showing '${page.text}'?`)})`
     : `  // ${page.path} quotes no label: it has none in its HTML, or runs a script that may draw or\n  // rewrite its text. Quote one it shows:\n  // await expect(screen).toVerify("Is the ${what} showing 'a label it shows'?")`
@@ -22,7 +31,7 @@ function popupTest(d: TestDialect, ext: ExtensionFacts, popup: ExtensionPage): s
 test(${q(`${ext.name}: the toolbar icon opens the popup`)}, async (${d.params('agent, screen, chrome')}) => {
   ${CLICK_ICON}
   await expect(chrome).toHaveTarget({ type: 'page', url: ${urlRegex(popup.path)} })
-${showsText(popup, 'popup')}
+${showsText(d, popup, 'popup')}
 })`
 }
 
@@ -31,7 +40,7 @@ function pageTest(d: TestDialect, ext: ExtensionFacts, page: ExtensionPage, what
 test(${q(`${ext.name}: ${title}`)}, async (${d.params('screen, chrome')}) => {
   await chrome.openExtensionPage(${q(page.path)})
   await expect(chrome).toHaveTarget({ type: 'page', url: ${urlRegex(page.path)} })
-${showsText(page, what)}
+${showsText(d, page, what)}
 })`
 }
 
@@ -46,7 +55,7 @@ test(${q(`${ext.name}: the side panel opens`)}, async (${d.params('screen, chrom
   await chrome.evaluate({ url: tab.url }, 'chrome.windows.getCurrent().then((w) => chrome.sidePanel.open({ windowId: w.id }))', { userGesture: true })
   await chrome.navigate(tab.id, 'about:blank')
   await expect(chrome).toHaveTarget({ type: 'page', url: ${urlRegex(panel.path)} })
-${showsText(panel, 'side panel')}
+${showsText(d, panel, 'side panel')}
 })`
 }
 
