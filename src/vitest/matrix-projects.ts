@@ -1,30 +1,40 @@
-// `agentprobe({ models, locales, colorSchemes })`: the same suite once per combination, one Vitest
-// project each, named `<project> (<model>, <locale>, <scheme>)` so results, filters
+// `agentprobe({ models, browsers, locales, colorSchemes })`: the same suite once per combination, one
+// Vitest project each, named `<project> (<model>, <browser>, <locale>, <scheme>)` so results, filters
 // (--project 'examples*') and the leaderboard name what ran. The first combination is the
 // configured project itself; the others are injected beside it.
 import type { Plugin, TestProjectInlineConfiguration, UserWorkspaceConfig } from 'vitest/config'
-import type { ColorScheme } from '../targets/browser.ts'
+import type { BrowserName, ColorScheme } from '../targets/browser.ts'
 
 /** One combination of the matrix; an empty one when the plugin names no matrix. */
 export interface Variant {
   model?: string
+  browser?: BrowserName
   locale?: string
   colorScheme?: ColorScheme
 }
 
-/** Every combination, models outermost; [{}] when there is no matrix. */
-export function variantsOf({ models = [], locales = [], colorSchemes = [] }: { models?: string[]; locales?: string[]; colorSchemes?: ColorScheme[] }): Variant[] {
+export interface Matrix {
+  models?: string[]
+  browsers?: BrowserName[]
+  locales?: string[]
+  colorSchemes?: ColorScheme[]
+}
+
+/** Every combination, models outermost, then browsers; [{}] when there is no matrix. */
+export function variantsOf({ models = [], browsers = [], locales = [], colorSchemes = [] }: Matrix): Variant[] {
   const axis = <T>(values: T[]) => (values.length ? values : [undefined])
   return axis(models).flatMap((model) =>
-    axis(locales).flatMap((locale) =>
-      axis(colorSchemes).map((colorScheme) => ({ ...(model && { model }), ...(locale && { locale }), ...(colorScheme && { colorScheme }) })),
+    axis(browsers).flatMap((browser) =>
+      axis(locales).flatMap((locale) =>
+        axis(colorSchemes).map((colorScheme) => ({ ...(model && { model }), ...(browser && { browser }), ...(locale && { locale }), ...(colorScheme && { colorScheme }) })),
+      ),
     ),
   )
 }
 
-/** 'openai/gpt-5.4', 'ar, dark', …; '' for the empty variant. */
-export function variantLabel({ model, locale, colorScheme }: Variant): string {
-  return [model, locale, colorScheme].filter(Boolean).join(', ')
+/** 'openai/gpt-5.4', 'firefox', 'ar, dark', …; '' for the empty variant. */
+export function variantLabel({ model, browser, locale, colorScheme }: Variant): string {
+  return [model, browser, locale, colorScheme].filter(Boolean).join(', ')
 }
 
 export function variantProjectName(project: string | undefined, variant: Variant): string | undefined {

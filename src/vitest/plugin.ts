@@ -7,9 +7,10 @@ import type { TestProject } from 'vitest/node'
 import { slug } from '../session/artifact-paths.ts'
 import { modulePath } from '../config/module-path.ts'
 import { startBrowserService } from './browser-service.ts'
-import { modelLine, type AgentprobeOptions, type ResolvedOptions } from '../config/options.ts'
+import { browserName, modelLine, type AgentprobeOptions, type ResolvedOptions } from '../config/options.ts'
+import { ConfigError } from '../core/errors.ts'
 import { resolveOptions } from '../config/resolve-options.ts'
-import type { ColorScheme } from '../targets/browser.ts'
+import { BROWSER_NAMES, type BrowserName, type ColorScheme } from '../targets/browser.ts'
 import { localeGap, localeMessages } from '../targets/locale-messages.ts'
 
 import { projectForVariant, variantLabel, variantProjectName, variantsOf, type Variant } from './matrix-projects.ts'
@@ -22,6 +23,8 @@ export type { AgentprobeOptions }
 export interface AgentprobePluginOptions extends AgentprobeOptions {
   /** Runs the suite once per model, one project each (`<project> (<model>)`), for the leaderboard. */
   models?: string[]
+  /** Runs the suite once per browser, one project each (`<project> (firefox)`); not with `browser`. */
+  browsers?: BrowserName[]
   /** Runs the suite once per browser UI language, one project each (`<project> (ar)`): see `locale`. */
   locales?: string[]
   /** Runs the suite once per colour scheme, one project each (`<project> (dark)`): see `colorScheme`. */
@@ -51,7 +54,7 @@ const setupFile = modulePath(import.meta.url, 'setup')
  * sets that config up.
  */
 export function agentprobe(options: AgentprobePluginOptions = {}): Plugin {
-  const variants = variantsOf(options)
+  const variants = variantsOf({ ...options, browsers: browsersOf(options) })
   // (every variant of a matrix has a label; without one the only variant is {})
   const matrix = variantLabel(variants[0]!) !== ''
   let userConfig: UserWorkspaceConfig = {}
@@ -98,12 +101,22 @@ export function agentprobe(options: AgentprobePluginOptions = {}): Plugin {
       }
       // Injected projects get no configureVitest call of their own: they are set up here.
       for (const variant of variants.slice(1)) {
-        const plugin = agentprobe({ ...options, models: undefined, locales: undefined, colorSchemes: undefined, report: false, ...variant })
+        const plugin = agentprobe({ ...options, models: undefined, browsers: undefined, locales: undefined, colorSchemes: undefined, report: false, ...variant })
         for (const p of await injectTestProjects(projectForVariant(userConfig, variant, plugin))) await setup(p, variant)
       }
       await reportUnrunCuaFiles(vitest)
     },
   }
+}
+
+/** The `browsers` option checked: each a known browser, and not beside `browser`, which would say another thing. */
+function browsersOf({ browser, browsers }: AgentprobePluginOptions): BrowserName[] | undefined {
+  if (browsers === undefined) return undefined
+  if (browser !== undefined) {
+    throw new ConfigError(`the plugin options browser (${JSON.stringify(browser)}) and browsers (${JSON.stringify(browsers)}) were both given: use browser for one browser, or browsers to run every file once per browser`)
+  }
+  if (!Array.isArray(browsers) || browsers.length === 0) throw new ConfigError(`the plugin option browsers must name one browser or more (${BROWSER_NAMES.join(', ')}), got ${JSON.stringify(browsers)}`)
+  return browsers.map((name, i) => browserName(name, `the plugin option browsers[${i}]`)!)
 }
 
 /** What a run in the configured locale will show in another language (locale-messages.ts), if anything. */

@@ -25,3 +25,8 @@ it('runs every combination of models, locales and colour schemes, each named by 
   expect(variantsOf({ models: ['offline', 'openai/gpt-5.4'], locales: ['de'] })).toEqual([{ model: 'offline', locale: 'de' }, { model: 'openai/gpt-5.4', locale: 'de' }])
   expect(variantProjectName('cua', {})).toBe('cua')
 })
+
+it('runs every file once per browser, the browser named after the model and before the language', () => {
+  expect(variantsOf({ browsers: ['chromium', 'firefox'] }).map((v) => variantProjectName('cua', v))).toEqual(['cua (chromium)', 'cua (firefox)'])
+  expect(variantsOf({ models: ['offline'], browsers: ['firefox'], colorSchemes: ['dark'] }).map((v) => variantProjectName(undefined, v))).toEqual(['offline, firefox, dark'])
+})

@@ -1,0 +1,12 @@
+import { expect, it } from 'vitest'
+import { agentprobe } from './plugin.ts'
+
+it('refuses browser and browsers together, naming both fields', () => {
+  expect(() => agentprobe({ browser: 'firefox', browsers: ['chromium', 'firefox'] })).toThrow(/plugin options browser \("firefox"\) and browsers \(\["chromium","firefox"\]\) were both given/)
+})
+
+it('checks each browser of browsers, and that there is one', () => {
+  expect(() => agentprobe({ browsers: ['chromium', 'safari' as never] })).toThrow(/the plugin option browsers\[1\] must be one of chromium, firefox, got "safari"/)
+  expect(() => agentprobe({ browsers: [] })).toThrow(/browsers must name one browser or more/)
+  expect(agentprobe({ browsers: ['firefox'] }).name).toBe('agentprobe')
+})
