@@ -5,22 +5,23 @@ import { warnUnlessDrawn } from './browser-drawn.ts'
 import type { BrowserHandle } from './browser-session.ts'
 import type { Lease } from './browser-pool.ts'
 import type { ChromeHelpers } from '../targets/chrome/cdp.ts'
+import type { ChromeFixture } from '../targets/browser.ts'
 import type { PipeCall } from '../targets/chrome/endpoint.ts'
 import { connectBrowser } from '../targets/browsers.ts'
 import { X11Screen } from '../targets/x11/x11-screen.ts'
 
 export interface LeasedBrowser extends BrowserHandle {
   lease: Lease
-  /** Chromium's CDP helpers; undefined on Firefox, whose deterministic helpers are not built yet. */
+  /** Chromium's CDP helpers, for what only Chromium offers; undefined on Firefox. */
   chrome: ChromeHelpers | undefined
-  /** The `chrome` fixture: the CDP helpers, or an error saying what this browser offers instead. */
-  requireChrome(): ChromeHelpers
+  /** The `chrome` fixture: Chromium's CDP helpers, or Firefox's over WebDriver BiDi. */
+  requireChrome(): ChromeFixture
 }
 
 export async function leaseBrowser(poolUrl: string, slot: string, extension: string | undefined): Promise<LeasedBrowser> {
   const lease = await postToPool<Lease>(poolUrl, '/lease', { slot, extension })
   const screen = await X11Screen.attach({ display: lease.display, framebufferPath: lease.framebufferPath })
-  // Browser-level calls (Chromium's DevTools pipe) stay with the main process: they are relayed there.
+  // Browser-level calls (Chromium's DevTools pipe, Firefox's BiDi session) stay with the main process: they are relayed there.
   const relay: PipeCall = (method, params) => postToPool(poolUrl, '/pipe', { slot, method, params })
   const toolbarDrawn = () => warnUnlessDrawn(screen, lease.endpoint.extensionId !== undefined)
   const connection = await connectBrowser(lease.endpoint, { display: lease.display, relay, toolbarDrawn })

@@ -6,7 +6,7 @@ import type { Agent } from '../session/test-session.ts'
 import type { ScreenHandle } from '../session/screen-handle.ts'
 import type { TestRun } from '../session/test-run.ts'
 import type { AndroidHelpers } from '../targets/android/android-helpers.ts'
-import type { ChromeHelpers } from '../targets/chrome/cdp.ts'
+import type { ChromeFixture } from '../targets/browser.ts'
 
 // agentprobe's matchers on Jest's `expect` (from @jest/globals, or the global one of @types/jest);
 // the environment registers them when a file calls useAgentprobe().
@@ -41,15 +41,15 @@ export interface JestRuntime {
 export interface Handles {
   agent: Agent
   screen: ScreenHandle
-  /** CDP helpers of this file's browser (browser target). */
-  chrome: ChromeHelpers
+  /** The deterministic helpers of this file's browser (browser target): CDP on Chromium, WebDriver BiDi on Firefox. */
+  chrome: ChromeFixture
   /** adb and uiautomator helpers (target 'android'). */
   android: AndroidHelpers
 }
 
 export interface HandleSources {
   test(): TestRun
-  file(): { browser?: { requireChrome(): ChromeHelpers }; device?: { helpersFor(dir: string): AndroidHelpers } }
+  file(): { browser?: { requireChrome(): ChromeFixture }; device?: { helpersFor(dir: string): AndroidHelpers } }
   artifactDir(): string
 }
 

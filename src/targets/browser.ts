@@ -6,6 +6,13 @@ import type { Size } from '../core/frame.ts'
 import type { ChromeHelpers } from './chrome/cdp.ts'
 import type { ChromeEndpoint, PipeCall } from './chrome/endpoint.ts'
 
+/**
+ * The `chrome` fixture as a test sees it: ChromeHelpers' public methods. Chromium's ChromeHelpers
+ * is one; Firefox's FirefoxHelpers another, with the same names and meaning where Firefox has them
+ * and an error naming the Firefox way where it has not.
+ */
+export type ChromeFixture = { [K in keyof ChromeHelpers]: ChromeHelpers[K] }
+
 export const BROWSER_NAMES = ['chromium', 'firefox'] as const
 export type BrowserName = (typeof BROWSER_NAMES)[number]
 
@@ -33,7 +40,7 @@ export interface BrowserLaunchOptions {
 /** What a worker needs to reach a browser the main process runs: plain data, sent over the pool's HTTP endpoint. */
 export type BrowserEndpoint =
   | ({ browser: 'chromium'; pid: number } & Omit<ChromeEndpoint, 'signal' | 'closing' | 'pipe' | 'display'>)
-  | { browser: 'firefox'; pid: number; version: string; extensionId?: string | undefined; extensionBaseUrl?: string | undefined }
+  | { browser: 'firefox'; pid: number; version: string; port: number; extensionId?: string | undefined; extensionBaseUrl?: string | undefined }
 
 /** A browser this process launched, with the extension under test. */
 export interface Browser {
@@ -48,7 +55,7 @@ export interface Browser {
   reset(options: { url?: string | undefined }): Promise<void>
   /** Reloads the extension from its folder (a rebuild), in place. */
   reloadExtension(): Promise<void>
-  /** A browser-level call only the launching process can make (Chromium's DevTools pipe), relayed for workers. */
+  /** A browser-level call only the launching process can make (Chromium's DevTools pipe, Firefox's one WebDriver BiDi session), relayed for workers. */
   relay(method: string, params?: Record<string, unknown>): Promise<unknown>
   /** Ends every process of the browser and deletes its profile; safe to call twice. */
   close(): Promise<void>
@@ -58,10 +65,10 @@ export interface Browser {
 export interface BrowserConnection {
   /** Aborted when the browser dies. */
   readonly signal: AbortSignal
-  /** Chromium's CDP helpers (the `chrome` fixture); undefined on Firefox, whose deterministic helpers are not built yet. */
+  /** Chromium's CDP helpers, for what only Chromium offers (the icon click's programmatic twin); undefined on Firefox. */
   readonly chrome: ChromeHelpers | undefined
-  /** The `chrome` fixture: Chromium's CDP helpers, or an error saying what this browser offers instead. */
-  requireChrome(): ChromeHelpers
+  /** The `chrome` fixture: Chromium's CDP helpers, or Firefox's over WebDriver BiDi. */
+  requireChrome(): ChromeFixture
   /** Lets go of the connection (the browser stays). */
   close(): Promise<void>
 }
@@ -69,7 +76,7 @@ export interface BrowserConnection {
 export interface ConnectOptions {
   /** The X display the browser draws on. */
   display: string
-  /** Relays a browser-level call to the process that launched the browser. */
+  /** Relays a browser-level call (a DevTools pipe method, a WebDriver BiDi command) to the process that launched the browser. */
   relay: PipeCall
   /** Resolves once the screen shows the toolbar drawn again (after an extension version is installed or updated). */
   toolbarDrawn?: () => Promise<void>

@@ -13,5 +13,5 @@ export async function launchBrowser(name: BrowserName, options: BrowserLaunchOpt
 
 /** A worker's connection to the browser at `endpoint`. */
 export async function connectBrowser(endpoint: BrowserEndpoint, options: ConnectOptions): Promise<BrowserConnection> {
-  return endpoint.browser === 'firefox' ? (await firefox()).connectFirefox(endpoint) : connectChromium(endpoint, options)
+  return endpoint.browser === 'firefox' ? (await firefox()).connectFirefox(endpoint, options) : connectChromium(endpoint, options)
 }

@@ -5,7 +5,7 @@
 import { join } from 'node:path'
 import { benchRunName, type BenchBuild, type BenchOutcome, type BenchVerdict } from '../core/bench-scores.ts'
 import { DEFAULT_BENCH_MAX_STEPS, type BenchSpec, type BenchTaskResult } from '../bench/bench-run.ts'
-import { errorMessage, isAgentprobeError } from '../core/errors.ts'
+import { ConfigError, errorMessage, isAgentprobeError } from '../core/errors.ts'
 import type { Model } from '../core/model.ts'
 import type { AndroidBenchCase, BenchCase, BrowserBenchCase } from '../bench/bench-case.ts'
 import { createModel } from '../model-choice/create-model.ts'
@@ -71,7 +71,10 @@ export function benchTest(spec: BenchSpec, cases: readonly BenchCase[], prepare?
     return
   }
   const c = benchCase as BrowserBenchCase
-  test(benchRunName(spec), async ({ agent, chrome, model, agentprobeOptions, artifactDir, task }) => {
+  test(benchRunName(spec), async ({ agent, browser, model, agentprobeOptions, artifactDir, task }) => {
+    // The bench's truths read Chromium's own state over CDP.
+    const chrome = browser.chrome
+    if (chrome === undefined) throw new ConfigError("the benchmark reads each build's truth over CDP: run it with browser: 'chromium'")
     if (c.page) {
       const url = new URL(c.page, spec.pagesUrl).href
       const page = (await chrome.targets({ type: 'page' })).find((t) => !t.url.startsWith('chrome-extension://'))

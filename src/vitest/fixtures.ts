@@ -14,7 +14,7 @@ import { artifactDirFor } from '../session/artifact-paths.ts'
 import type { Agent } from '../session/test-session.ts'
 import { browserSurface, deviceSurface, TestRun, type Surface } from '../session/test-run.ts'
 import type { ScreenHandle } from '../session/screen-handle.ts'
-import type { ChromeHelpers } from '../targets/chrome/cdp.ts'
+import type { ChromeFixture } from '../targets/browser.ts'
 import { startAndroid, type AndroidSession } from '../session/android-session.ts'
 import type { AndroidHelpers } from '../targets/android/android-helpers.ts'
 import { leaseBrowser, type LeasedBrowser } from '../browser-pool/browser-lease.ts'
@@ -59,7 +59,7 @@ export const test = base
     onCleanup(() => browser.close())
     return browser
   })
-  .extend('chrome', ({ browser }): ChromeHelpers => browser.requireChrome())
+  .extend('chrome', ({ browser }): ChromeFixture => browser.requireChrome())
   /** The Android device (target 'android'), connected once per file. */
   .extend('device', { scope: 'file' }, async ({ agentprobeOptions }, { onCleanup }): Promise<AndroidSession> => {
     if (!agentprobeOptions.android) throw new ConfigError("the android fixture needs the plugin option target: 'android' (agentprobe({ target: 'android' }))")

@@ -20,6 +20,7 @@ import { registeredContextMenu, type ContextMenuItem, type ContextMenuOptions } 
 import { loadExtensionDir, type ExtensionDir } from './extension-dir.ts'
 import { installVersion, updateToBuild, type InstalledVersion, type UpdatedVersion, type VersionOptions } from './extension-versions.ts'
 import type { VersionSource } from './version-source.ts'
+import { storageExpression, type StorageArea } from '../storage-area.ts'
 
 export type { EvaluateOptions, WaitOptions } from './chrome-calls.ts'
 
@@ -206,6 +207,16 @@ export class ChromeHelpers implements ChromeCalls {
     return raceAbort(work, this.#with(signal, deadline))
   }
 
+  /** Everything in the extension's chrome.storage.local (or sync, session), read in a page of the extension opened off screen for the call. */
+  async storage(area: StorageArea = 'local', options: WaitOptions = {}): Promise<Record<string, unknown>> {
+    return this.#inExtensionPage(`storage('${area}')`, storageExpression(area, 'get'), options)
+  }
+
+  /** Clears the extension's chrome.storage.local (or sync, session), as chrome.storage.<area>.clear() would. */
+  async clearStorageArea(area: StorageArea = 'local', options: WaitOptions = {}): Promise<void> {
+    await this.#inExtensionPage(`clearStorageArea('${area}')`, storageExpression(area, 'clear'), options)
+  }
+
   /** Runs the extension's action as a click on its icon would (its popup, or action.onClicked), without pixels. */
   triggerAction(options?: TriggerActionOptions): Promise<TriggeredAction> {
     return triggerAction(this, options)
@@ -280,6 +291,17 @@ export class ChromeHelpers implements ChromeCalls {
   /** Closes the DevTools connection (not the browser). */
   close(): Promise<void> {
     return this.#cdp.close()
+  }
+
+  // A page of the extension's origin has its APIs whatever else runs: its manifest.json, hidden.
+  async #inExtensionPage<T>(call: string, expression: string, { timeout = 5000, signal }: WaitOptions): Promise<T> {
+    if (this.extensionId === undefined) throw new ConfigError(`${call} needs an extension, but none was loaded`)
+    const page = await this.openPage(`chrome-extension://${this.extensionId}/manifest.json`, { timeout, signal, hidden: true })
+    try {
+      return await this.evaluate<T>({ url: page.url }, expression, { timeout, signal })
+    } finally {
+      await this.closeTarget(page.id).catch(() => undefined)
+    }
   }
 
   async #build(call: string): Promise<ExtensionDir> {

@@ -1,26 +1,28 @@
 // Firefox behind the Browser seam: launchFirefox, a reset over WebDriver BiDi, and a worker's
-// connection, which has no deterministic helpers yet.
+// connection, whose helpers send their BiDi commands through the launching process's one session.
 import { ConfigError, TargetError, errorMessage } from '../../core/errors.ts'
-import type { Browser, BrowserConnection, BrowserEndpoint, BrowserLaunchOptions } from '../browser.ts'
+import type { Browser, BrowserConnection, BrowserEndpoint, BrowserLaunchOptions, ConnectOptions } from '../browser.ts'
+import { FirefoxHelpers } from './firefox-helpers.ts'
 import { launchFirefox, type FirefoxProcess } from './launch-firefox.ts'
 import { processSignal } from './process-signal.ts'
 
 export async function launchFirefoxBrowser(options: BrowserLaunchOptions): Promise<Browser> {
   const { executablePath, display, size, extension, url } = options
   const firefox = await launchFirefox({ executablePath, display, extensionDir: extension, size, url })
-  const { pid, version } = firefox
+  const { pid, version, port } = firefox
   return {
     name: 'firefox',
     pid,
     version,
     signal: firefox.signal,
-    endpoint: { browser: 'firefox', pid, version, extensionId: firefox.extension?.addonId, extensionBaseUrl: firefox.extension?.baseUrl },
+    endpoint: { browser: 'firefox', pid, version, port, extensionId: firefox.extension?.addonId, extensionBaseUrl: firefox.extension?.baseUrl },
     reset: ({ url: kept }) => resetFirefox(firefox, kept ?? 'about:blank'),
     reloadExtension: async () => {
       if (firefox.extension === undefined) throw new ConfigError('reloadExtension: this Firefox was launched without an extension')
       await firefox.install(firefox.extension.path)
     },
-    relay: (method) => Promise.reject(new TargetError(`${method}: Firefox has no DevTools pipe (its remote protocol is WebDriver BiDi)`)),
+    // Firefox serves one WebDriver BiDi session, held here: a worker's helpers send their commands through it.
+    relay: (method, params) => firefox.call(method, params),
     close: () => firefox.close(),
   }
 }
@@ -50,20 +52,14 @@ async function resetFirefox(firefox: FirefoxProcess, url: string): Promise<void>
   })
 }
 
-/** A worker's view of a Firefox the main process runs: its crash signal. */
-export function connectFirefox(endpoint: Extract<BrowserEndpoint, { browser: 'firefox' }>): BrowserConnection {
+/** A worker's view of a Firefox the main process runs: its crash signal and the `chrome` fixture's helpers over BiDi. */
+export function connectFirefox(endpoint: Extract<BrowserEndpoint, { browser: 'firefox' }>, { relay }: Pick<ConnectOptions, 'relay'>): BrowserConnection {
   const watch = processSignal(endpoint.pid, 'Firefox')
+  const helpers = new FirefoxHelpers({ port: endpoint.port, version: endpoint.version, extensionId: endpoint.extensionId, call: relay, signal: watch.signal, onClose: () => watch.stop() })
   return {
     signal: watch.signal,
     chrome: undefined,
-    requireChrome: () => {
-      throw new ConfigError(
-        'the `chrome` fixture (targets, waitForTarget, evaluate, openExtensionPage, storage, reloadExtension, triggerAction, contextMenu, commands, permissions, ' +
-          "the service worker's lifecycle) is Chromium's, over CDP, and is not built on Firefox yet: there it will come over WebDriver BiDi " +
-          '(browsingContext.getTree, script.evaluate, webExtension.install). On Firefox today, check by pixels: agent.do, screen.find, ' +
-          "expect(screen).toShowText and toVerify; or run this file with browser: 'chromium'.",
-      )
-    },
-    close: async () => watch.stop(),
+    requireChrome: () => helpers,
+    close: () => helpers.close(),
   }
 }

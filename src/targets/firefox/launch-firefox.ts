@@ -8,6 +8,7 @@ import { TargetError, TimeoutError, errorMessage } from '../../core/errors.ts'
 import type { Size } from '../../core/frame.ts'
 import { browserVersion } from '../find-executable.ts'
 import { spawnGroup, watchGroup, type SpawnedGroup } from '../spawn-group.ts'
+import { bidiCallOf, type BidiCall } from './bidi-call.ts'
 import { bidiEndpoint } from './bidi-endpoint.ts'
 import { findFirefox } from './find-firefox.ts'
 import { createFirefoxProfile } from './firefox-profile.ts'
@@ -38,6 +39,10 @@ export interface FirefoxProcess {
   readonly extension: InstalledExtension | undefined
   /** The WebDriver BiDi session. */
   readonly bidi: BidiBrowser
+  /** The port WebDriver BiDi listens on. */
+  readonly port: number
+  /** One raw BiDi command over that session. */
+  readonly call: BidiCall
   readonly signal: AbortSignal
   readonly closing: boolean
   /** Installs (or, when installed, reinstalls from disk) the extension; resolves with its add-on id. */
@@ -62,7 +67,9 @@ export async function launchFirefox(options: LaunchFirefoxOptions): Promise<Fire
   const version = await browserVersion(executablePath)
   const uuid = randomUUID()
   const profile = await createFirefoxProfile(extension?.geckoId === undefined ? undefined : { addonId: extension.geckoId, uuid })
-  const argv = ['--remote-debugging-port', '0', '--profile', profile.dir, '--no-remote', '--width', String(size.width), '--height', String(size.height), url]
+  // -remote-allow-system-access: BiDi may then reach Firefox's own window (`moz:scope: 'chrome'`),
+  // which alone knows an add-on's popup, sidebar and background page (firefox-helpers.ts).
+  const argv = ['--remote-debugging-port', '0', '-remote-allow-system-access', '--profile', profile.dir, '--no-remote', '--width', String(size.width), '--height', String(size.height), url]
   let firefox: SpawnedGroup
   try {
     firefox = spawnGroup(executablePath, argv, { display, dir: profile.dir })
@@ -102,6 +109,8 @@ export async function launchFirefox(options: LaunchFirefoxOptions): Promise<Fire
       version,
       extension: extension && installed !== undefined ? { ...extension, addonId: installed, baseUrl: installed === extension.geckoId ? `moz-extension://${uuid}/` : undefined } : undefined,
       bidi: connected,
+      port: Number(new URL(origin).port),
+      call: bidiCallOf(connected),
       signal: watch.crashed,
       get closing() {
         return watch.closing

@@ -1,0 +1,103 @@
+// Firefox's own window (browser.xhtml), reached over WebDriver BiDi's `moz:scope: 'chrome'` (which
+// needs Firefox started with -remote-allow-system-access). Measured on Firefox ESR 153: BiDi lists
+// tabs only, and refuses to navigate one to a moz-extension:// page; an extension's popup, sidebar
+// and background page are no BiDi context at all. The browser window knows all of them: its
+// extension record lists the add-on's views, and a tab it opens may hold an extension page.
+import { TargetError } from '../../core/errors.ts'
+import type { BidiCall } from './bidi-call.ts'
+import { fromRemoteValue, type RemoteValue } from './remote-value.ts'
+
+/** One page of the add-on as Firefox's extension record lists it: viewType 'background', 'popup', 'sidebar', 'tab'. */
+export interface ExtensionView {
+  type: string
+  url: string
+  title: string
+}
+
+/** What the browser window says of the add-on and its tabs at one moment. */
+export interface WindowState {
+  /** The add-on's moz-extension:// origin with a trailing slash; undefined when it is not installed. */
+  baseUrl: string | undefined
+  /** 'running', 'suspending', 'stopped'…, as Firefox keeps it for the add-on's background. */
+  backgroundState: string | undefined
+  views: ExtensionView[]
+  /** Every tab of the window in order: its URL and title. */
+  tabs: { url: string; title: string }[]
+}
+
+// Runs in the browser window: its tabs, and the add-on's record from ExtensionParent.
+const STATE = `(addonId) => {
+  const { ExtensionParent } = ChromeUtils.importESModule('resource://gre/modules/ExtensionParent.sys.mjs')
+  const extension = ExtensionParent.GlobalManager.getExtension(addonId)
+  const tabs = gBrowser.tabs.map((tab) => ({ url: tab.linkedBrowser.currentURI.spec, title: tab.linkedBrowser.contentTitle || '' }))
+  const views = extension ? [...extension.views].map((v) => ({ type: v.viewType, url: v.uri ? v.uri.spec : '', title: (v.xulBrowser && v.xulBrowser.contentTitle) || '' })) : []
+  return JSON.stringify({ baseUrl: extension && extension.baseURL, backgroundState: extension && extension.backgroundState, views, tabs })
+}`
+
+// A tab on any URL, moz-extension:// included (a trusted tab has the system principal as its opener).
+const OPEN_TAB = `(url, background) => {
+  const tab = gBrowser.addTrustedTab(url, { inBackground: background })
+  if (!background) gBrowser.selectedTab = tab
+  return true
+}`
+
+// The temporary add-on read again from its folder, as about:debugging's Reload does.
+const RELOAD = `async (addonId) => {
+  const { AddonManager } = ChromeUtils.importESModule('resource://gre/modules/AddonManager.sys.mjs')
+  const addon = await AddonManager.getAddonByID(addonId)
+  if (!addon) return 'not installed'
+  await addon.reload()
+  return 'reloaded'
+}`
+
+const string = (value: string | boolean) => (typeof value === 'string' ? { type: 'string', value } : { type: 'boolean', value })
+
+/** The browser window of one Firefox, found once and kept. */
+export class BrowserWindow {
+  readonly #call: BidiCall
+  #context: Promise<string> | undefined
+
+  constructor(call: BidiCall) {
+    this.#call = call
+  }
+
+  /** The add-on's views and the window's tabs, now. */
+  async state(addonId: string): Promise<WindowState> {
+    return JSON.parse((await this.#run(STATE, [addonId])) as string) as WindowState
+  }
+
+  /** Opens `url` in a new tab, in front unless `background`. */
+  async openTab(url: string, background: boolean): Promise<void> {
+    await this.#run(OPEN_TAB, [url, background])
+  }
+
+  /** Reloads the temporary add-on from its folder; a TargetError when it is not installed. */
+  async reloadAddon(addonId: string): Promise<void> {
+    if ((await this.#run(RELOAD, [addonId])) !== 'reloaded') throw new TargetError(`reloadExtension: the add-on ${addonId} is not installed in this Firefox`)
+  }
+
+  async #run(functionDeclaration: string, args: (string | boolean)[]): Promise<unknown> {
+    const context = await (this.#context ??= this.#find())
+    const result = await this.#call<{ type: string; result?: RemoteValue; exceptionDetails?: { text: string } }>('script.callFunction', {
+      functionDeclaration,
+      arguments: args.map(string),
+      target: { context },
+      awaitPromise: true,
+    })
+    if (result.type === 'exception') throw new TargetError(`Firefox's browser window threw: ${result.exceptionDetails?.text ?? 'an exception'}`)
+    return fromRemoteValue(result.result ?? { type: 'undefined' })
+  }
+
+  async #find(): Promise<string> {
+    const { contexts } = await this.#call<{ contexts: { context: string; url: string }[] }>('browsingContext.getTree', { 'moz:scope': 'chrome', maxDepth: 0 }).catch((error: unknown) => {
+      this.#context = undefined
+      throw error
+    })
+    const window = contexts.find((c) => c.url === 'chrome://browser/content/browser.xhtml')
+    if (window === undefined) {
+      this.#context = undefined
+      throw new TargetError(`Firefox lists no browser window over WebDriver BiDi (chrome contexts: ${contexts.map((c) => c.url).join(', ') || 'none'})`)
+    }
+    return window.context
+  }
+}

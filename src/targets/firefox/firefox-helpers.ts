@@ -1,0 +1,248 @@
+// The `chrome` fixture on Firefox: the deterministic helpers a test uses on Chromium, with the same
+// names and meaning, over WebDriver BiDi. Tabs are BiDi contexts; the add-on's popup, sidebar and
+// background page are reached through a tab on one of its pages (see view-expression.ts), and its
+// record and reload through Firefox's own window (browser-window.ts). What Firefox cannot offer
+// fails naming the Firefox way (firefox-unsupported.ts).
+import { raceAbort } from '../../core/abort.ts'
+import { ConfigError, TargetError, TimeoutError } from '../../core/errors.ts'
+import type { ChromeFixture } from '../browser.ts'
+import type { EvaluateOptions, WaitOptions } from '../chrome/chrome-calls.ts'
+import { describeFilter, describeTarget, describeTargets, matchTarget, type TargetFilter, type TargetInfo } from '../chrome/match-target.ts'
+import { pollUntil } from '../chrome/poll.ts'
+import { storageExpression, type StorageArea } from '../storage-area.ts'
+import type { BidiCall } from './bidi-call.ts'
+import { BrowserWindow } from './browser-window.ts'
+import { firefoxLacks } from './firefox-unsupported.ts'
+import { BACKGROUND_TYPE, firefoxFilter, firefoxTargets, tabContext } from './firefox-targets.ts'
+import { fromRemoteValue, type RemoteValue } from './remote-value.ts'
+import { inView } from './view-expression.ts'
+
+const PAGE_LOAD_MS = 15_000
+// Resolves once the document has loaded.
+const LOADED = `document.readyState === 'complete' || new Promise((resolve) => addEventListener('load', () => resolve(true), { once: true }))`
+
+type Evaluated = { type: 'success'; result: RemoteValue } | { type: 'exception'; exceptionDetails: { text: string } }
+
+export interface FirefoxHelpersOptions {
+  /** The WebDriver BiDi port Firefox listens on. */
+  port: number
+  version: string
+  /** The add-on id Firefox answered at install. */
+  extensionId: string | undefined
+  /** Raw BiDi commands over the one session (relayed from a worker). */
+  call: BidiCall
+  /** Aborted when Firefox dies. */
+  signal: AbortSignal
+  /** Lets go of what watches Firefox (not Firefox). */
+  onClose?: () => void
+}
+
+export class FirefoxHelpers implements ChromeFixture {
+  readonly port: number
+  readonly version: string
+  readonly extensionId: string | undefined
+  readonly signal: AbortSignal
+  readonly #call: BidiCall
+  readonly #window: BrowserWindow
+  readonly #onClose: (() => void) | undefined
+
+  constructor({ port, version, extensionId, call, signal, onClose }: FirefoxHelpersOptions) {
+    this.port = port
+    this.version = version
+    this.extensionId = extensionId
+    this.signal = signal
+    this.#call = call
+    this.#window = new BrowserWindow(call)
+    this.#onClose = onClose
+  }
+
+  /** The tabs, and the add-on's popup, sidebar and background page, that match `filter` (a `service_worker` filter means the background page). */
+  async targets(filter: TargetFilter = {}): Promise<TargetInfo[]> {
+    const [tree, state] = await Promise.all([this.#tabs(), this.#window.state(this.extensionId ?? '')])
+    const wanted = firefoxFilter(filter)
+    return firefoxTargets(tree, state).filter((t) => matchTarget(t, wanted))
+  }
+
+  /** The first target matching `filter`, polled until `timeout`; else a TargetError listing what was seen. */
+  async waitForTarget(filter: TargetFilter, { timeout = 5000, signal }: WaitOptions = {}): Promise<TargetInfo> {
+    const seen = new Map<string, TargetInfo>()
+    const wanted = firefoxFilter(filter)
+    return pollUntil(
+      async () => {
+        const all = await this.targets()
+        for (const target of all) seen.set(target.id, target)
+        return all.find((target) => matchTarget(target, wanted))
+      },
+      () => new TargetError(`no target matched ${describeFilter(filter)} within ${Math.round(timeout)} ms; targets seen:\n${describeTargets([...seen.values()])}`, { context: { filter: describeFilter(filter), seen: [...seen.values()] } }),
+      { timeout, interval: 50, signal: this.#with(signal) },
+    )
+  }
+
+  /**
+   * Runs `expression` in the first target matching `filter` and returns its value (promises awaited).
+   * A suspended background page is woken first. In a popup, sidebar or background page it runs as
+   * one expression with that page's globals in scope (view-expression.ts). A throw is a TargetError.
+   */
+  async evaluate<T = unknown>(filter: TargetFilter, expression: string, { timeout = 5000, signal, userGesture = false }: EvaluateOptions = {}): Promise<T> {
+    signal?.throwIfAborted()
+    const start = performance.now()
+    const target = (await this.targets(filter))[0] ?? (await this.#wakeAndWait(filter, { timeout, signal }))
+    const deadline = timeoutSignal(Math.max(0, timeout - (performance.now() - start)), () => new TimeoutError(`evaluate in ${describeTarget(target)} did not settle within ${timeout} ms`))
+    const context = tabContext(target)
+    const run = (source: string, tab: string) =>
+      this.#call<Evaluated>('script.evaluate', { expression: source, target: { context: tab }, awaitPromise: true, resultOwnership: 'none', userActivation: userGesture })
+    const evaluated = await raceAbort(
+      context !== undefined ? run(expression, context) : this.#inExtensionTab((tab) => run(inView(viewType(target), target.url, expression), tab)),
+      this.#with(signal, deadline),
+    )
+    if (evaluated.type === 'exception') throw new TargetError(`evaluate in ${describeTarget(target)} threw: ${evaluated.exceptionDetails.text}`, { context: { target, expression } })
+    return fromRemoteValue(evaluated.result) as T
+  }
+
+  /** Opens moz-extension://<uuid>/<path> in a new tab in front, waits for it to load and returns its target. */
+  async openExtensionPage(path: string, options: WaitOptions = {}): Promise<TargetInfo> {
+    return this.openPage(`${await this.#baseUrl(`openExtensionPage('${path}')`)}${path.replace(/^\/+/, '')}`, options)
+  }
+
+  /** Opens `url` in a new tab (in front, or behind with `hidden`: Firefox has no tab off the screen), waits for it to load and returns its target. */
+  async openPage(url: string, { timeout = PAGE_LOAD_MS, signal, hidden = false }: WaitOptions & { hidden?: boolean } = {}): Promise<TargetInfo> {
+    signal?.throwIfAborted()
+    const before = new Set((await this.#tabs()).map((t) => t.context))
+    await this.#window.openTab(url, hidden)
+    const context = await this.#newTab(before, url, { timeout, signal })
+    return (await this.targets()).find((t) => t.id === context) ?? { id: context, type: 'page', url, title: '' }
+  }
+
+  /** Closes a tab, or the add-on's popup or sidebar; the background page is the add-on's own and is not closed. */
+  async closeTarget(targetId: string): Promise<void> {
+    const target = (await this.targets()).find((t) => t.id === targetId)
+    if (target === undefined || tabContext(target) !== undefined) {
+      await this.#call('browsingContext.close', { context: targetId })
+      return
+    }
+    if (target.type === BACKGROUND_TYPE) throw new TargetError(`closeTarget: ${describeTarget(target)} is the add-on's background page, which Firefox runs for as long as the add-on runs (chrome.reloadExtension() restarts it)`)
+    await this.#inExtensionTab((tab) => this.#call('script.evaluate', { expression: inView(viewType(target), target.url, 'close()'), target: { context: tab }, awaitPromise: true }))
+  }
+
+  /** Navigates a tab to `url` and waits for its load; not to a moz-extension:// page, which Firefox's BiDi refuses (use openExtensionPage). */
+  async navigate(targetId: string, url: string, { timeout = PAGE_LOAD_MS, signal }: WaitOptions = {}): Promise<void> {
+    if (url.startsWith('moz-extension:')) throw new ConfigError(`navigate to ${url}: Firefox's WebDriver BiDi refuses to navigate a tab to an extension page; open it with chrome.openExtensionPage(path)`)
+    const deadline = timeoutSignal(timeout, () => new TimeoutError(`${url} did not load within ${timeout} ms`))
+    await raceAbort(this.#call('browsingContext.navigate', { context: targetId, url, wait: 'complete' }), this.#with(signal, deadline))
+  }
+
+  /** Everything in the extension's storage.local (or sync, session). */
+  async storage(area: StorageArea = 'local', { timeout = 5000, signal }: WaitOptions = {}): Promise<Record<string, unknown>> {
+    return this.#inExtensionPage(storageExpression(area, 'get'), `storage('${area}')`, { timeout, signal }) as Promise<Record<string, unknown>>
+  }
+
+  /** Clears the extension's storage.local (or sync, session), as chrome.storage.<area>.clear() would. */
+  async clearStorageArea(area: StorageArea = 'local', { timeout = 5000, signal }: WaitOptions = {}): Promise<void> {
+    await this.#inExtensionPage(storageExpression(area, 'clear'), `clearStorageArea('${area}')`, { timeout, signal })
+  }
+
+  /** Reloads the temporary add-on from its folder, as about:debugging's Reload does: its pages close, its background starts again. */
+  async reloadExtension({ timeout = 15_000, signal }: WaitOptions = {}): Promise<{ ms: number }> {
+    if (this.extensionId === undefined) throw new ConfigError('reloadExtension() needs an extension, but none was installed')
+    const start = performance.now()
+    const hadBackground = (await this.targets({ type: BACKGROUND_TYPE })).length > 0
+    const deadline = timeoutSignal(timeout, () => new TimeoutError(`the add-on ${this.extensionId} did not reload within ${timeout} ms`))
+    await raceAbort(this.#window.reloadAddon(this.extensionId), this.#with(signal, deadline))
+    if (hadBackground) await this.waitForTarget({ type: BACKGROUND_TYPE }, { timeout: Math.max(0, timeout - (performance.now() - start)), signal })
+    return { ms: Math.round(performance.now() - start) }
+  }
+
+  triggerAction = (): Promise<never> => Promise.reject(firefoxLacks('triggerAction'))
+  commands = (): Promise<never> => Promise.reject(firefoxLacks('commands'))
+  shortcut = (): Promise<never> => Promise.reject(firefoxLacks('shortcut'))
+  permissions = (): Promise<never> => Promise.reject(firefoxLacks('permissions'))
+  grantPermissions = (): Promise<never> => Promise.reject(firefoxLacks('grantPermissions'))
+  revokePermissions = (): Promise<never> => Promise.reject(firefoxLacks('revokePermissions'))
+  stopServiceWorker = (): Promise<never> => Promise.reject(firefoxLacks('stopServiceWorker'))
+  serviceWorkerState = (): Promise<never> => Promise.reject(firefoxLacks('serviceWorkerState'))
+  contextMenu = (): Promise<never> => Promise.reject(firefoxLacks('contextMenu'))
+  installVersion = (): Promise<never> => Promise.reject(firefoxLacks('installVersion'))
+  update = (): Promise<never> => Promise.reject(firefoxLacks('update'))
+  pipe = (): Promise<never> => Promise.reject(firefoxLacks('pipe'))
+  session = (): Promise<never> => Promise.reject(firefoxLacks('session'))
+  clearStorage = (): Promise<never> => Promise.reject(firefoxLacks('clearStorage'))
+
+  /** Lets go of the helpers (Firefox stays). */
+  async close(): Promise<void> {
+    this.#onClose?.()
+  }
+
+  async #tabs(): Promise<{ context: string; url: string }[]> {
+    const { contexts } = await this.#call<{ contexts: { context: string; url: string }[] }>('browsingContext.getTree', { maxDepth: 0 })
+    return contexts.map(({ context, url }) => ({ context, url }))
+  }
+
+  async #baseUrl(call: string): Promise<string> {
+    if (this.extensionId === undefined) throw new ConfigError(`${call} needs an extension, but none was installed`)
+    const { baseUrl } = await this.#window.state(this.extensionId)
+    if (baseUrl === undefined || baseUrl === null) throw new TargetError(`${call}: the add-on ${this.extensionId} is not installed in this Firefox now`)
+    return baseUrl
+  }
+
+  // A new tab's BiDi context once it is on `url` and loaded.
+  async #newTab(before: Set<string>, url: string, { timeout, signal }: { timeout: number; signal?: AbortSignal | undefined }): Promise<string> {
+    const context = await pollUntil(
+      async () => (await this.#tabs()).find((t) => !before.has(t.context) && t.url === url)?.context,
+      () => new TimeoutError(`${url} did not open in a new tab within ${timeout} ms`),
+      { timeout, interval: 25, signal: this.#with(signal) },
+    )
+    await this.#call('script.evaluate', { expression: LOADED, target: { context }, awaitPromise: true, resultOwnership: 'none' })
+    return context
+  }
+
+  // Runs `run` in a tab on a page of the add-on: one already open, else its manifest.json opened
+  // behind the current tab for the call (Firefox gives that page the extension's APIs) and closed after.
+  async #inExtensionTab<T>(run: (context: string) => Promise<T>): Promise<T> {
+    const base = await this.#baseUrl('reaching the add-on')
+    const tabs = await this.#tabs()
+    const open = tabs.find((t) => t.url.startsWith(base))
+    if (open !== undefined) return run(open.context)
+    const url = `${base}manifest.json`
+    await this.#window.openTab(url, true)
+    const context = await this.#newTab(new Set(tabs.map((t) => t.context)), url, { timeout: PAGE_LOAD_MS })
+    try {
+      return await run(context)
+    } finally {
+      await this.#call('browsingContext.close', { context }).catch(() => undefined)
+    }
+  }
+
+  async #inExtensionPage(expression: string, call: string, { timeout, signal }: { timeout: number; signal?: AbortSignal | undefined }): Promise<unknown> {
+    const deadline = timeoutSignal(timeout, () => new TimeoutError(`${call} did not answer within ${timeout} ms`))
+    const evaluated = await raceAbort(
+      this.#inExtensionTab((context) => this.#call<Evaluated>('script.evaluate', { expression, target: { context }, awaitPromise: true, resultOwnership: 'none' })),
+      this.#with(signal, deadline),
+    )
+    if (evaluated.type === 'exception') throw new TargetError(`${call}: ${evaluated.exceptionDetails.text}`)
+    return fromRemoteValue(evaluated.result)
+  }
+
+  // A suspended event page is not listed; runtime.getBackgroundPage() from a page of the add-on starts it.
+  async #wakeAndWait(filter: TargetFilter, options: WaitOptions): Promise<TargetInfo> {
+    const type = firefoxFilter(filter).type
+    if (this.extensionId !== undefined && (type === undefined || type === BACKGROUND_TYPE)) {
+      await this.#inExtensionTab((context) => this.#call('script.evaluate', { expression: 'browser.runtime.getBackgroundPage().then(() => true)', target: { context }, awaitPromise: true })).catch(() => undefined)
+    }
+    return this.waitForTarget(filter, options)
+  }
+
+  #with(...signals: (AbortSignal | undefined)[]): AbortSignal {
+    return AbortSignal.any([this.signal, ...signals.filter((s) => s !== undefined)])
+  }
+}
+
+/** The view kind ('popup', 'sidebar', 'background') a target id names. */
+function viewType(target: TargetInfo): string {
+  return target.id.slice(0, target.id.indexOf(':'))
+}
+
+function timeoutSignal(ms: number, error: () => Error): AbortSignal {
+  const controller = new AbortController()
+  setTimeout(() => controller.abort(error()), ms).unref()
+  return controller.signal
+}
