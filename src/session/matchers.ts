@@ -5,9 +5,9 @@
 import { ConfigError } from '../core/errors.ts'
 import type { QuerySchemaInput } from '../core/query-schema.ts'
 import { closestNodes, describeNode, describeQuery, type ElementQuery } from '../targets/android/uiautomator-query.ts'
-import { describeFilter, describeTarget, matchTarget, type TargetFilter } from '../targets/chrome/match-target.ts'
+import { describeFilter, describeTarget, type TargetFilter } from '../targets/chrome/match-target.ts'
 import type { AndroidHelpers, FindResult as ElementFindResult } from '../targets/android/android-helpers.ts'
-import type { ChromeHelpers } from '../targets/chrome/cdp.ts'
+import type { ChromeFixture } from '../targets/browser.ts'
 import { isScreenHandle, type ScreenHandle } from './screen-handle.ts'
 
 /** The matchers' types, for `declare module` in each framework's entry. */
@@ -94,20 +94,23 @@ export const agentprobeMatchers = {
   },
 
   async toHaveTarget(this: MatcherContext, received: unknown, filter: TargetFilter, options: { timeout?: number } = {}): Promise<MatcherResult> {
-    const chrome = helpersOf<ChromeHelpers>(received, 'toHaveTarget', 'chrome', 'targets')
+    const chrome = helpersOf<Pick<ChromeFixture, 'targets'>>(received, 'toHaveTarget', 'chrome', 'targets')
     const isNot = this.isNot === true
     const deadline = Date.now() + (options.timeout ?? (isNot ? 1000 : 5000))
-    let targets = await chrome.targets()
+    // The browser's helpers apply the filter: Firefox reads a service_worker filter as the add-on's background page.
+    const found = async () => (await chrome.targets(filter)).length > 0
+    let pass = await found()
     // Poll until the expectation holds (or, with .not, until it stops holding) or the time is up.
-    while (targets.some((t) => matchTarget(t, filter)) === isNot && Date.now() < deadline) {
+    while (pass === isNot && Date.now() < deadline) {
       await pause(100)
-      targets = await chrome.targets()
+      pass = await found()
     }
+    const targets = await chrome.targets()
     return {
-      pass: targets.some((t) => matchTarget(t, filter)),
+      pass,
       message: () =>
         [
-          `expected ${isNot ? 'no' : 'a'} CDP target matching ${describeFilter(filter)}`,
+          `expected ${isNot ? 'no' : 'a'} browser target matching ${describeFilter(filter)}`,
           '  targets seen:',
           ...(targets.length ? targets.map((t) => `    ${describeTarget(t)}`) : ['    (none)']),
         ].join('\n'),

@@ -41,11 +41,11 @@ export function caseTest(spec: CaseSpec): void {
     })
     return
   }
-  // The CDP helpers only when the case opens a page first: a case without one runs on any browser.
+  // The browser's helpers only when the case opens a page first: a case without one runs on any browser.
   test(spec.testCase.name, async ({ session, browser, task }) => {
     if (spec.testCase.url) {
       const chrome = browser.requireChrome()
-      const page = (await chrome.targets({ type: 'page' })).find((t) => !t.url.startsWith('chrome-extension://'))
+      const page = (await chrome.targets({ type: 'page' })).find((t) => !/^(chrome|moz)-extension:/.test(t.url))
       await (page ? chrome.navigate(page.id, spec.testCase.url, { timeout: 15_000 }) : chrome.openPage(spec.testCase.url, { timeout: 15_000 }))
     }
     await play(session, task, 'browser started')

@@ -9,6 +9,7 @@ test("the chrome fixture reads the extension's pages, background and storage, an
   // The reset before this file installed (Firefox) or reloaded (Chromium) the extension afresh.
   await expect.poll(() => chrome.storage('local')).toEqual({ installed: expect.stringMatching(/^(install|update)$/) })
   expect(await chrome.evaluate({ type: 'service_worker' }, 'typeof startedAt')).toBe('number')
+  await expect(chrome).toHaveTarget({ type: 'service_worker' })
 
   const page = await chrome.openExtensionPage('popup.html')
   expect(page).toMatchObject({ type: 'page', url: expect.stringMatching(/popup\.html$/), title: 'Tally Both' })
