@@ -12,6 +12,10 @@ describe('withAgentprobe', () => {
     expect(config.reporters).toEqual(['default', 'jest-junit', [expect.stringMatching(/reporter\.(ts|js)$/), { artifactsDir: undefined, history: undefined, report: true }]])
   })
 
+  test('says that browsers is the Vitest plugin\'s rather than run one browser in silence', () => {
+    expect(() => withAgentprobe({ browsers: ['chromium', 'firefox'] } as never)).toThrow(/browsers is the Vitest plugin's .* set browser \('chromium' or 'firefox'\), one config each/)
+  })
+
   test('a computer-use timeout unless the user set one', () => {
     expect(withAgentprobe().testTimeout).toBe(180_000)
     expect(withAgentprobe({}, { testTimeout: 5000 }).testTimeout).toBe(5000)

@@ -5,6 +5,7 @@
 import type { Config } from '@jest/types'
 import { modulePath } from '../config/module-path.ts'
 import type { AgentprobeOptions } from '../config/options.ts'
+import { ConfigError } from '../core/errors.ts'
 
 const own = (name: string) => modulePath(import.meta.url, name)
 
@@ -15,6 +16,8 @@ export interface AgentprobeJestOptions extends AgentprobeOptions {
 
 export function withAgentprobe(options: AgentprobeJestOptions = {}, config: Config.InitialOptions = {}): Config.InitialOptions {
   const { report = true, ...agentprobe } = options
+  // The Vitest plugin's matrix makes a project per browser; one Jest config runs one browser.
+  if ('browsers' in agentprobe) throw new ConfigError("withAgentprobe: browsers is the Vitest plugin's (a project per browser); a Jest config runs one browser: set browser ('chromium' or 'firefox'), one config each")
   for (const key of ['testEnvironment', 'globalSetup', 'globalTeardown'] as const) {
     if (config[key] !== undefined) throw new Error(`withAgentprobe: the Jest config's ${key} is agentprobe's; remove it (agentprobe/jest/config sets ${key})`)
   }
