@@ -54,6 +54,12 @@ describe('Firefox through the plugin, keyless', () => {
     const chromium = await traceOf(join(run.artifacts, 'chromium'), 'popup.cua.test.ts', 'the popup counts a click')
     expect(firefox.versions?.browser).toMatch(/^Mozilla Firefox \d+\./)
     expect(chromium.versions?.browser).toMatch(/^Chromium \d+\./)
+    // `.not.toVerify`: its NO passed at once, no second look waited for the screen to change.
+    for (const trace of [firefox, chromium]) {
+      const negated = trace.runs.find((r) => r.kind === 'verify' && r.verification?.question.includes('Count: 2'))
+      expect(negated).toMatchObject({ status: 'passed', verification: { answer: 'NO' } })
+      expect(negated?.verification?.firstLook).toBeUndefined()
+    }
     // The report's matrix names the browser of each run.
     expect(await readFile(join(run.artifacts, 'report', 'index.html'), 'utf8')).toContain('the run in firefox')
     const clicks = firefox.runs[0]!.steps.flatMap((s) => s.actions)

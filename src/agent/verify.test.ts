@@ -45,6 +45,23 @@ describe('verifyScreen', () => {
     expect(v.ms).toBeLessThan(1000)
   })
 
+  test("expecting NO (`.not.toVerify`): a NO stands at once, a YES gets the second look as the screen changes", async () => {
+    const screen = new FakeScreen()
+    const model = new ScriptedModel([], [sees('Saving…')])
+    const no = await verifyScreen({ screen, model, sink }, "Does it show 'Saving…'?", { expecting: 'NO', recheckMs: 5000 })
+    expect(no).toMatchObject({ passed: false, answer: 'NO' })
+    expect(no.firstLook).toBeUndefined()
+    expect(no.ms).toBeLessThan(1000)
+    expect(model.questions).toHaveLength(1)
+
+    screen.content = 'Saving…'
+    setTimeout(() => (screen.content = 'Saved'), 300)
+    const closing = new ScriptedModel([], [sees('Saving…'), sees('Saving…')])
+    const yes = await verifyScreen({ screen, model: closing, sink }, "Does it show 'Saving…'?", { expecting: 'NO', recheckMs: 1500 })
+    expect(yes).toMatchObject({ passed: false, answer: 'NO', firstLook: { answer: 'YES' } })
+    expect(closing.questions).toHaveLength(2)
+  })
+
   test('recheckMs 0: the first NO is final', async () => {
     const screen = new FakeScreen()
     setTimeout(() => (screen.content = 'pong'), 10)

@@ -17,18 +17,23 @@ export interface VerifyDeps {
 export interface VerifyOptions {
   signal?: AbortSignal
   /**
-   * A NO gets a second look, as Playwright's assertions retry: as soon as the screen changes, or
-   * after this many ms (default 5000, Playwright's assertion timeout; 0: no second look). The
-   * second verdict counts. Always one more call, never zero or two, so a cassette replays the same
-   * calls whatever the screen did.
+   * An answer other than the one expected gets a second look, as Playwright's assertions retry: as
+   * soon as the screen changes, or after this many ms (default 5000, Playwright's assertion
+   * timeout; 0: no second look). The second verdict counts. Always one more call, never zero or
+   * two, so a cassette replays the same calls whatever the screen did.
    */
   recheckMs?: number
+  /**
+   * The answer the caller hopes for: 'NO' for `expect(screen).not.toVerify(…)`, whose NO then
+   * stands at once and whose YES (a dialog still closing) gets the second look. Default 'YES'.
+   */
+  expecting?: 'YES' | 'NO'
 }
 
 /** On two loaded cores a popup opened by the last click has taken over 1.5 s to appear. */
 export const DEFAULT_RECHECK_MS = 5000
 
-export async function verifyScreen({ screen, model, sink }: VerifyDeps, question: string, { signal, recheckMs = DEFAULT_RECHECK_MS }: VerifyOptions = {}): Promise<TraceVerification> {
+export async function verifyScreen({ screen, model, sink }: VerifyDeps, question: string, { signal, recheckMs = DEFAULT_RECHECK_MS, expecting = 'YES' }: VerifyOptions = {}): Promise<TraceVerification> {
   const started = performance.now()
   const result: TraceVerification = { question, passed: false, usage: { ...ZERO_USAGE }, ms: 0 }
   const judge = async (label: string): Promise<Frame> => {
@@ -49,7 +54,7 @@ export async function verifyScreen({ screen, model, sink }: VerifyDeps, question
   }
   try {
     const judged = await judge('verification')
-    if (result.answer !== 'YES' && recheckMs > 0) {
+    if (result.answer !== expecting && recheckMs > 0) {
       const first = { frame: result.frame, answer: result.answer ?? 'NO', evidence: result.evidence }
       // A reply still on its way when the frame looked settled shows up here.
       await waitForChange(screen, judged, { timeoutMs: recheckMs, signal })

@@ -12,8 +12,11 @@ import { isScreenHandle, type ScreenHandle } from './screen-handle.ts'
 
 /** The matchers' types, for `declare module` in each framework's entry. */
 export interface AgentprobeMatchers {
-  /** A cold yes/no question on a fresh screenshot; passes only on a clear YES. */
-  toVerify(question: string): Promise<void>
+  /**
+   * A cold yes/no question on a fresh screenshot; passes only on a clear YES (with `.not`, a clear
+   * NO). Another answer gets a second look once the screen changes, within `timeout` ms (default 5000).
+   */
+  toVerify(question: string, options?: { timeout?: number }): Promise<void>
   /** agent.query on a fresh screenshot, and its value equal to `expected` (asymmetric matchers work). */
   toQuery(question: string, schema: QuerySchemaInput, expected: unknown): Promise<void>
   /** A CDP target (page, side panel, popup, service worker) matching the filter exists, within `timeout` ms. */
@@ -61,9 +64,9 @@ function seenNodes(query: ElementQuery, found: ElementFindResult): string[] {
 }
 
 export const agentprobeMatchers = {
-  async toVerify(this: MatcherContext, received: unknown, question: string): Promise<MatcherResult> {
+  async toVerify(this: MatcherContext, received: unknown, question: string, options: { timeout?: number } = {}): Promise<MatcherResult> {
     const screen = screenOf(received, 'toVerify')
-    const v = await screen.verify(question)
+    const v = await screen.verify(question, { expecting: this.isNot ? 'NO' : 'YES', ...options })
     if (v.error) throw new Error(`toVerify could not get a verdict (verifier_error): ${v.error}\n  question: ${question}\n  screenshot: ${v.screenshot ?? 'none'}`)
     return {
       pass: v.passed,

@@ -13,6 +13,13 @@ export interface Verification extends TraceVerification {
   screenshot?: string
 }
 
+/** How a verdict is asked for: the answer hoped for, and how long a different one may wait for the screen to change. */
+export interface VerifyAsk {
+  expecting?: 'YES' | 'NO'
+  /** ms (default 5000). */
+  timeout?: number
+}
+
 export interface FindResult {
   located?: Located
   /** What OCR did see, for messages. */
@@ -64,7 +71,8 @@ export interface ScreenHandle extends Screen {
   press(keys: string | string[]): Promise<void>
   /** Saves a labelled screenshot into the test's artifacts and returns its path. */
   screenshot(label?: string): Promise<string>
-  verify(question: string): Promise<Verification>
+  /** A cold yes/no verdict; `expecting` and `timeout` shape its second look (see verifyScreen). */
+  verify(question: string, options?: VerifyAsk): Promise<Verification>
   find(query: LocateQuery, options: { timeout: number; until: 'present' | 'absent' }): Promise<FindResult>
 }
 

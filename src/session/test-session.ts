@@ -21,7 +21,7 @@ import type { TraceArtifacts, TraceRead, TraceRun, TraceSink, TraceStep, TraceVe
 import { TargetError, errorMessage, isAgentprobeError } from '../core/errors.ts'
 import type { ArtifactOptions } from '../report/build-artifacts.ts'
 import { TraceWriter } from '../report/trace-writer.ts'
-import { SCREEN_HANDLE, type Described, type DescribedQuery, type FindResult, type QueryFn, type QueryResult, type ScreenHandle, type Verification } from './screen-handle.ts'
+import { SCREEN_HANDLE, type Described, type DescribedQuery, type FindResult, type QueryFn, type QueryResult, type ScreenHandle, type Verification, type VerifyAsk } from './screen-handle.ts'
 import type { LocateQuery, Locator } from '../grounding/locate.ts'
 
 export interface TestSessionOptions {
@@ -101,13 +101,14 @@ export class TestSession {
     return this.writer.saveFrame(await this.#o.screen.capture(), 'phase', label)
   }
 
-  async verify(question: string): Promise<Verification> {
+  async verify(question: string, { expecting = 'YES', timeout }: VerifyAsk = {}): Promise<Verification> {
     const { screen, model, signal } = this.#o
     const started = new Date().toISOString()
-    const v = await verifyScreen({ screen, model, sink: this.writer }, question, { signal })
+    const v = await verifyScreen({ screen, model, sink: this.writer }, question, { signal, expecting, ...(timeout !== undefined && { recheckMs: timeout }) })
     const run: TraceRun = {
       kind: 'verify',
-      status: v.passed ? 'passed' : 'failed',
+      // (passed: the verdict the test asked for, a NO under `.not`)
+      status: !v.error && v.answer === expecting ? 'passed' : 'failed',
       steps: [],
       verification: v,
       failures: v.error ? [{ type: 'verifier_error', message: v.error }] : [],
@@ -305,7 +306,7 @@ export class TestSession {
         await screen.settle({ signal: this.#o.signal })
       },
       screenshot: async (label = 'screenshot') => this.shown(await this.phase(label)),
-      verify: (question) => this.verify(question),
+      verify: (question, options) => this.verify(question, options),
       find: (query, o) => this.#find(query, o),
     }
     return handle
