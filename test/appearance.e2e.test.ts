@@ -81,3 +81,18 @@ describe('colorScheme', () => {
     expect(darkToolbar).toBeLessThan(lightToolbar - 60)
   })
 })
+
+describe('on Firefox', () => {
+  it('ar and dark: Firefox runs in Arabic and dark, and the extension shows its ar messages right to left in dark', async () => {
+    const browser = await browserWith({ browser: 'firefox', locale: 'ar', colorScheme: 'dark' })
+    expect(await popup(browser)).toMatchObject({ ui: 'ar', greeting: 'صباح الخير', button: 'احفظ التحية', direction: 'rtl', dark: true })
+    expect(browser.lease.versions).toMatchObject({ locale: 'ar', colorScheme: 'dark' })
+    const luma = await toolbarLuma(browser)
+    console.log(`Firefox dark toolbar strip mean luma: ${luma.toFixed(0)}`)
+    expect(luma).toBeLessThan(100)
+  })
+
+  it('a language Firefox has no pack for is an error naming the package, not a run in English', async () => {
+    await expect(browserWith({ browser: 'firefox', locale: 'xx' })).rejects.toThrow(/locale 'xx': Firefox runs in en-US instead, .*apt-get install firefox-esr-l10n-xx/)
+  })
+})

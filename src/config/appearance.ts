@@ -2,7 +2,7 @@
 // extension shows, and right-to-left for Arabic or Hebrew) and its light or dark theme. One value
 // each for a run; `locales` / `colorSchemes` in the plugin make a project of each.
 import { ConfigError } from '../core/errors.ts'
-import { COLOR_SCHEMES, type BrowserName, type ColorScheme } from '../targets/browser.ts'
+import { COLOR_SCHEMES, type ColorScheme } from '../targets/browser.ts'
 
 export interface Appearance {
   locale?: string
@@ -26,14 +26,9 @@ export function colorScheme(value: unknown, source: string): ColorScheme | undef
   throw new ConfigError(`${source} must be one of ${COLOR_SCHEMES.join(', ')}, got ${JSON.stringify(value)}`)
 }
 
-/** The appearance options checked, for `browser`: Firefox takes neither yet, and says so rather than run in English and light. */
-export function appearance(options: { locale?: unknown; colorScheme?: unknown }, browser: BrowserName | undefined, source: string): Appearance {
-  const chosen = { ...withValue('locale', locale(options.locale, `${source} locale`)), ...withValue('colorScheme', colorScheme(options.colorScheme, `${source} colorScheme`)) }
-  const asked = Object.keys(chosen)
-  if (browser === 'firefox' && asked.length > 0) {
-    throw new ConfigError(`${source} ${asked.join(' and ')}: Chromium only for now; on Firefox the tests would run in its default language and theme`)
-  }
-  return chosen
+/** The appearance options, checked. */
+export function appearance(options: { locale?: unknown; colorScheme?: unknown }, source: string): Appearance {
+  return { ...withValue('locale', locale(options.locale, `${source} locale`)), ...withValue('colorScheme', colorScheme(options.colorScheme, `${source} colorScheme`)) }
 }
 
 const withValue = <K extends string, V>(key: K, value: V | undefined) => (value === undefined ? {} : ({ [key]: value } as Record<K, V>))

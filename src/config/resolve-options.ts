@@ -25,7 +25,7 @@ export function resolveOptions(options: AgentprobeOptions, root: string, env: Re
     chromePath: options.chromePath ?? env.CHROME_PATH,
     firefoxPath: options.firefoxPath ?? env.FIREFOX_PATH,
     url: options.url,
-    ...appearance(options, browser, source),
+    ...appearance(options, source),
     cassette: {
       mode: cassetteMode(options.cassette ?? env.AGENTPROBE_CASSETTE, options.cassette ? `${source} cassette` : 'AGENTPROBE_CASSETTE'),
       update: false,

@@ -6,7 +6,7 @@ import { ChromeHelpers } from './cdp.ts'
 import { loadExtensionDir } from './extension-dir.ts'
 import { reloadExtension } from './extension-reload.ts'
 import { launchChrome } from './launcher.ts'
-import { expectUiLanguage } from './ui-language.ts'
+import { expectUiLanguage } from '../ui-language.ts'
 import { launchedExtension, resetBrowserState } from './reset-browser.ts'
 
 export async function launchChromium(options: BrowserLaunchOptions): Promise<Browser> {
@@ -20,11 +20,15 @@ export async function launchChromium(options: BrowserLaunchOptions): Promise<Bro
     throw error
   }
   if (locale !== undefined) {
-    await expectUiLanguage(helpers, locale).catch(async (error: unknown) => {
+    try {
+      // (pages' navigator.language follows the UI language)
+      const running = await helpers.evaluate<string>({ type: 'page' }, 'navigator.language')
+      expectUiLanguage('Chromium', running, locale, `locales/${locale}.pak beside the executable; on Debian and Ubuntu: apt-get install chromium-l10n`)
+    } catch (error) {
       await helpers.close().catch(() => undefined)
       await chrome.close()
       throw error
-    })
+    }
   }
   const { pid, port, webSocketUrl, version, extensionId, extensionPath, userDataDir } = chrome
   return {

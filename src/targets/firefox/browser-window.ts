@@ -71,6 +71,11 @@ export class BrowserWindow {
     await this.#run(OPEN_TAB, [url, background])
   }
 
+  /** The language Firefox's UI runs in ('ar', 'en-US'): the requested one only when its language pack is installed. */
+  async appLocale(): Promise<string> {
+    return (await this.#run('() => Services.locale.appLocaleAsBCP47', [])) as string
+  }
+
   /** Reloads the temporary add-on from its folder; a TargetError when it is not installed. */
   async reloadAddon(addonId: string): Promise<void> {
     if ((await this.#run(RELOAD, [addonId])) !== 'reloaded') throw new TargetError(`reloadExtension: the add-on ${addonId} is not installed in this Firefox`)

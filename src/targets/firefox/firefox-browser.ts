@@ -2,13 +2,25 @@
 // connection, whose helpers send their BiDi commands through the launching process's one session.
 import { ConfigError, TargetError, errorMessage } from '../../core/errors.ts'
 import type { Browser, BrowserConnection, BrowserEndpoint, BrowserLaunchOptions, ConnectOptions } from '../browser.ts'
+import { expectUiLanguage } from '../ui-language.ts'
+import { BrowserWindow } from './browser-window.ts'
 import { FirefoxHelpers } from './firefox-helpers.ts'
 import { launchFirefox, type FirefoxProcess } from './launch-firefox.ts'
 import { processSignal } from './process-signal.ts'
 
 export async function launchFirefoxBrowser(options: BrowserLaunchOptions): Promise<Browser> {
-  const { executablePath, display, size, extension, url } = options
-  const firefox = await launchFirefox({ executablePath, display, extensionDir: extension, size, url })
+  const { executablePath, display, size, extension, url, locale, colorScheme } = options
+  const firefox = await launchFirefox({ executablePath, display, extensionDir: extension, size, url, appearance: { locale, colorScheme } })
+  if (locale !== undefined) {
+    try {
+      const tag = locale.replace('_', '-')
+      const pack = `a langpack-${tag}@… add-on in its browser/extensions folder; on Debian: apt-get install firefox-esr-l10n-${tag.toLowerCase()}`
+      expectUiLanguage('Firefox', await new BrowserWindow(firefox.call).appLocale(), locale, pack)
+    } catch (error) {
+      await firefox.close()
+      throw error
+    }
+  }
   const { pid, version, port } = firefox
   return {
     name: 'firefox',

@@ -22,6 +22,13 @@ describe('firefoxPrefs', () => {
     expect(prefs['browser.uiCustomization.state']).toBeUndefined()
     expect(prefs['app.update.disabledForTesting']).toBe(true)
     expect(prefs['toolkit.telemetry.enabled']).toBe(false)
+    expect(prefs['intl.locale.requested']).toBeUndefined()
+    expect(prefs['ui.systemUsesDarkTheme']).toBeUndefined()
+  })
+
+  it('asks for the UI language (as a BCP 47 tag) and the theme the run wants', () => {
+    expect(firefoxPrefs(undefined, { locale: 'pt_BR', colorScheme: 'dark' })).toMatchObject({ 'intl.locale.requested': 'pt-BR', 'ui.systemUsesDarkTheme': 1 })
+    expect(firefoxPrefs(undefined, { colorScheme: 'light' })['ui.systemUsesDarkTheme']).toBe(0)
   })
 })
 

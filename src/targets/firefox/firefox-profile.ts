@@ -4,6 +4,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { ColorScheme } from '../browser.ts'
 
 export interface FirefoxProfile {
   readonly dir: string
@@ -24,8 +25,14 @@ export function actionWidgetId(addonId: string): string {
 
 export type PrefValue = string | number | boolean
 
+/** The language and theme the profile asks for; absent: the machine's. */
+export interface ProfileAppearance {
+  locale?: string | undefined
+  colorScheme?: ColorScheme | undefined
+}
+
 /** The prefs of a test profile. */
-export function firefoxPrefs(extension?: ToolbarExtension): Record<string, PrefValue> {
+export function firefoxPrefs(extension?: ToolbarExtension, { locale, colorScheme }: ProfileAppearance = {}): Record<string, PrefValue> {
   return {
     // No first-run, what's-new, default-browser or session-restore pages or prompts.
     'browser.shell.checkDefaultBrowser': false,
@@ -59,6 +66,11 @@ export function firefoxPrefs(extension?: ToolbarExtension): Record<string, PrefV
     'ui.popup.disable_autohide': true,
     // A reset uninstalls and reinstalls the extension: its origin must stay the same across that.
     'extensions.webextensions.keepUuidOnUninstall': true,
+    // The UI language, which `_locales` and i18n.getUILanguage() follow (its language pack must be
+    // installed: launch-firefox checks it took), and the theme: Firefox's own UI and pages'
+    // prefers-color-scheme follow what it believes the desktop's is.
+    ...(locale !== undefined && { 'intl.locale.requested': locale.replace('_', '-') }),
+    ...(colorScheme !== undefined && { 'ui.systemUsesDarkTheme': colorScheme === 'dark' ? 1 : 0 }),
     ...(extension && {
       // The action's button in the toolbar, not in the extensions menu (Chrome's "pinned").
       'browser.uiCustomization.state': JSON.stringify({
@@ -82,8 +94,8 @@ export function userJs(prefs: Record<string, PrefValue>): string {
 }
 
 /** Creates `<tmp>/agentprobe-firefox-XXXXXX/user.js`. */
-export async function createFirefoxProfile(extension?: ToolbarExtension): Promise<FirefoxProfile> {
+export async function createFirefoxProfile(extension?: ToolbarExtension, appearance: ProfileAppearance = {}): Promise<FirefoxProfile> {
   const dir = await mkdtemp(join(tmpdir(), 'agentprobe-firefox-'))
-  await writeFile(join(dir, 'user.js'), userJs(firefoxPrefs(extension)))
+  await writeFile(join(dir, 'user.js'), userJs(firefoxPrefs(extension, appearance)))
   return { dir, remove: () => rm(dir, { recursive: true, force: true, maxRetries: 3 }) }
 }

@@ -11,7 +11,7 @@ import { spawnGroup, watchGroup, type SpawnedGroup } from '../spawn-group.ts'
 import { bidiCallOf, type BidiCall } from './bidi-call.ts'
 import { bidiEndpoint } from './bidi-endpoint.ts'
 import { findFirefox } from './find-firefox.ts'
-import { createFirefoxProfile } from './firefox-profile.ts'
+import { createFirefoxProfile, type ProfileAppearance } from './firefox-profile.ts'
 import { readGeckoExtension, type GeckoExtension } from './gecko-extension.ts'
 
 export interface LaunchFirefoxOptions {
@@ -25,6 +25,8 @@ export interface LaunchFirefoxOptions {
   size: Size
   /** The first tab's URL (default about:blank). */
   url?: string | undefined
+  /** The UI language and theme (firefox-profile.ts). */
+  appearance?: ProfileAppearance | undefined
   signal?: AbortSignal | undefined
   /** Upper bound on the start, ms (default 60 000: Firefox's first window takes 3–10 s on two busy cores). */
   timeout?: number | undefined
@@ -66,7 +68,7 @@ export async function launchFirefox(options: LaunchFirefoxOptions): Promise<Fire
   const executablePath = await findFirefox(options.executablePath)
   const version = await browserVersion(executablePath)
   const uuid = randomUUID()
-  const profile = await createFirefoxProfile(extension?.geckoId === undefined ? undefined : { addonId: extension.geckoId, uuid })
+  const profile = await createFirefoxProfile(extension?.geckoId === undefined ? undefined : { addonId: extension.geckoId, uuid }, options.appearance)
   // -remote-allow-system-access: BiDi may then reach Firefox's own window (`moz:scope: 'chrome'`),
   // which alone knows an add-on's popup, sidebar and background page (firefox-helpers.ts).
   const argv = ['--remote-debugging-port', '0', '-remote-allow-system-access', '--profile', profile.dir, '--no-remote', '--width', String(size.width), '--height', String(size.height), url]
