@@ -117,7 +117,7 @@ describe('agentprobe init for an extension that ships for Firefox too', () => {
     const test = await readFile(join(root, 'tests/tally.cua.test.ts'), 'utf8')
     expect(test).toContain("await agent.do('Click the extension icon in the toolbar.', { maxSteps: 5 })")
     expect(test).toContain("test('Tally: the background runs', async ({ chrome }) => {")
-    expect(test).not.toContain('skip')
+    expect(test).not.toContain('skip(')
   })
 
   it('names what Firefox would refuse or ignore, with the field, and still writes both browsers', async () => {
@@ -145,6 +145,6 @@ describe('agentprobe init for an extension that ships for Firefox too', () => {
     expect(lines.some((line) => line.startsWith('  note    the manifest has browser_specific_settings.gecko, but one Jest config runs one browser'))).toBe(true)
     const test = await readFile(join(root, 'tests/tally.cua.test.cjs'), 'utf8')
     expect(test).toContain("test('Tally: the sidebar page loads'")
-    expect(test).not.toContain('skip')
+    expect(test).not.toContain('skip(')
   })
 })

@@ -171,9 +171,9 @@ test(${q(`${ext.name} loads`)}, async (${d.params('chrome')}) => {
 })`)
   }
   const served = ext.contentScripts !== undefined && !('skip' in ext.contentScripts)
-  const where = firefox ? ' on Chromium and on Firefox, a project each' : ''
-  return `// Computer-use tests for ${ext.name}, written by \`agentprobe init\` from its manifest: edit freely.
-// \`${d.runCommand}\` runs them${where}. Without a model key the keyless offline model acts: it clicks the
+  const both = firefox ? "\n// Each runs on Chromium and on Firefox (a project each); a surface one browser lacks is skipped there, saying why." : ''
+  return `// Computer-use tests for ${ext.name}, written by \`agentprobe init\` from its manifest: edit freely.${both}
+// \`${d.runCommand}\` runs them. Without a model key the keyless offline model acts: it clicks the
 // extension's icon and quoted labels, and its verifier checks only the text quoted in a question.
 // With a real model (a key or AGENTPROBE_MODEL, see agentprobe's README) ask what a user would
 // judge, e.g. toVerify('Does the popup list the saved notes, with no error shown?').

@@ -70,12 +70,12 @@ export async function checkManifest(dir: string, shown: string): Promise<Check[]
 /** What Firefox would refuse or ignore, for a manifest that says it ships for Firefox; Chromium's lines above are not affected. */
 export function checkFirefoxManifest(manifest: Record<string, unknown>, shown: string): Check {
   const field = firefoxField(manifest)
-  if (field === undefined) return { name: 'firefox', status: 'skip', detail: 'not declared for Firefox (no browser_specific_settings.gecko, sidebar_action or background.scripts)' }
+  if (field === undefined) return { name: 'on firefox', status: 'skip', detail: 'not declared for Firefox (no browser_specific_settings.gecko, sidebar_action or background.scripts)' }
   const problems = firefoxManifestProblems(manifest)
   const worst = problems.find((p) => p.kind === 'refused') ?? problems[0]
-  if (worst === undefined) return { name: 'firefox', status: 'ok', detail: `${field}: Firefox installs it as written` }
+  if (worst === undefined) return { name: 'on firefox', status: 'ok', detail: `${field}: Firefox installs it as written` }
   const others = problems.length > 1 ? ` (and ${problems.filter((p) => p !== worst).map((p) => p.field).join(', ')})` : ''
-  return { name: 'firefox', status: worst.kind === 'refused' ? 'fail' : 'warn', detail: `${worst.field}: ${worst.detail}${others}`, fix: `${worst.fix} in ${shown}/manifest.json` }
+  return { name: 'on firefox', status: worst.kind === 'refused' ? 'fail' : 'warn', detail: `${worst.field}: ${worst.detail}${others}`, fix: `${worst.fix} in ${shown}/manifest.json` }
 }
 
 /** Every file and message the manifest names, checked as the launcher checks them before Chromium starts. */
