@@ -55,7 +55,16 @@ export default defineConfig({
         test: {
           name: 'examples',
           include: ['examples/**/*.cua.test.ts'],
-          exclude: [...configDefaults.exclude, 'examples/android.cua.test.ts', 'examples/jest/**', 'examples/locales/**'],
+          exclude: [...configDefaults.exclude, 'examples/android.cua.test.ts', 'examples/jest/**', 'examples/locales/**', 'examples/cross-browser/**'],
+        },
+      },
+      {
+        // The popup example once per browser: projects 'cross-browser (chromium)' and 'cross-browser (firefox)'.
+        // (The other examples drive Chromium-only surfaces: the side panel, context menus, shortcuts, updates.)
+        plugins: [agentprobe({ extension: './fixtures/extensions/cross-browser', browsers: ['chromium', 'firefox'], artifactsDir: 'artifacts/cross-browser' })],
+        test: {
+          name: 'cross-browser',
+          include: ['examples/cross-browser/*.cua.test.ts'],
         },
       },
       {

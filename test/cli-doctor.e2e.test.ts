@@ -69,6 +69,21 @@ describe('agentprobe doctor', () => {
     expect(r.stdout).toContain('doctor: 3 required check(s) failed: manifest, side panel, icons')
   })
 
+  it('an extension that ships for Firefox: what Firefox would refuse is named with its field and fix, exit 1', async () => {
+    const crossBrowser = join(root, 'fixtures/extensions/cross-browser')
+    const good = await doctor(['--extension', crossBrowser])
+    expect(line(good.stdout, 'on firefox')).toBe('✓ on firefox  browser_specific_settings.gecko: Firefox installs it as written')
+    const dir = await mkdtemp(join(tmpdir(), 'agentprobe-doctor-gecko-'))
+    await cp(crossBrowser, dir, { recursive: true })
+    const manifest = JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8')) as Record<string, unknown>
+    await writeFile(join(dir, 'manifest.json'), JSON.stringify({ ...manifest, background: { service_worker: 'background.js' } }))
+    const r = await doctor(['--extension', dir])
+    expect(r.exitCode, r.all).toBe(1)
+    expect(line(r.stdout, 'on firefox')).toMatch(/^✗ on firefox\s+background\.service_worker: Firefox runs no extension service worker .*→ fix: add "scripts": \["background\.js"\] .* in .*manifest\.json$/)
+    expect(line(r.stdout, 'worker')).toMatch(/^✓ worker/)
+    expect(r.stdout).toContain('doctor: 1 required check(s) failed: on firefox')
+  })
+
   it('--check-model makes one tiny verification call', async () => {
     const r = await doctor(['--check-model'])
     expect(r.exitCode, r.all).toBe(0)

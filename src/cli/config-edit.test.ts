@@ -1,6 +1,6 @@
 import { parseModule } from 'magicast'
 import { describe, expect, it } from 'vitest'
-import { addAgentprobePlugin } from './config-edit.ts'
+import { addAgentprobePlugin, pluginCall } from './config-edit.ts'
 import { hasTestKey } from './config-object.ts'
 
 const edit = (code: string) => addAgentprobePlugin(code, { extension: './dist' })
@@ -125,5 +125,12 @@ describe('a new plugins key', () => {
     expect(edited(code)).toBe("import { agentprobe } from 'agentprobe/plugin'\nexport default {\n\tplugins: [agentprobe({ extension: './dist' })],\n\t// unit tests\n\ttest: {\n\t\tglobals: true,\n\t},\n}\n")
     const commented = addAgentprobePlugin("export default {\n  test: {},\n}\n", { extension: './dist', comments: ['built by `npm run build` (vite build)'] })
     expect(commented.kind === 'edited' && commented.code).toContain("  // built by `npm run build` (vite build)\n  plugins: [agentprobe({ extension: './dist' })],\n  test: {},\n")
+  })
+})
+
+describe('the plugin call', () => {
+  it('names the browsers before the languages, each only when given', () => {
+    expect(pluginCall({ extension: './dist' })).toBe("agentprobe({ extension: './dist' })")
+    expect(pluginCall({ extension: './dist', browsers: ['chromium', 'firefox'], locales: ['en', 'de'] })).toBe("agentprobe({ extension: './dist', browsers: ['chromium', 'firefox'], locales: ['en', 'de'] })")
   })
 })

@@ -13,6 +13,8 @@ export type ConfigEdit =
 export interface EditOptions {
   /** The extension folder as the config names it: './dist'. */
   extension: string
+  /** The browsers to run every file in (the plugin's `browsers`), when the extension ships for more than Chromium. */
+  browsers?: readonly string[]
   /** The browser languages to run every file in (the plugin's `locales`). */
   locales?: readonly string[]
   /** Lines put above the plugin call, e.g. how the extension is built. */
@@ -22,9 +24,9 @@ export interface EditOptions {
 const literal = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`
 
 /** The plugin call as init writes it, in a config it edits or one it creates. */
-export function pluginCall({ extension, locales }: Pick<EditOptions, 'extension' | 'locales'>): string {
-  const matrix = locales?.length ? `, locales: [${locales.map(literal).join(', ')}]` : ''
-  return `agentprobe({ extension: ${literal(extension)}${matrix} })`
+export function pluginCall({ extension, browsers, locales }: Pick<EditOptions, 'extension' | 'browsers' | 'locales'>): string {
+  const list = (key: string, values: readonly string[] | undefined) => (values?.length ? `, ${key}: [${values.map(literal).join(', ')}]` : '')
+  return `agentprobe({ extension: ${literal(extension)}${list('browsers', browsers)}${list('locales', locales)} })`
 }
 
 const IMPORTED = /\bfrom\s*['"]agentprobe\/plugin['"]|\brequire\(\s*['"]agentprobe\/plugin['"]\s*\)/

@@ -1,10 +1,12 @@
 // What `init` needs to know about an extension to write tests that pass on it as shipped: the
 // pages its manifest declares (and what each visibly says), whether a click on its icon opens a
-// popup or fires action.onClicked, its worker, and where its content scripts may run.
+// popup or fires action.onClicked, its worker, where its content scripts may run, and whether it
+// ships for Firefox too (and what Firefox would refuse or ignore in it).
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { looseKey } from '../core/text-match.ts'
 import { unreadableScript } from '../grounding/readable-script.ts'
+import { firefoxField, firefoxManifestProblems, type FirefoxManifestProblem } from '../targets/firefox/firefox-manifest.ts'
 import { readChromeJson, readManifest } from '../targets/read-manifest.ts'
 import type { ShippedLocale } from './locale-matrix.ts'
 import { visibleLabels } from './page-text.ts'
@@ -29,7 +31,14 @@ export interface ExtensionFacts {
   options?: ExtensionPage
   /** An `action` without a popup: a click on the icon fires chrome.action.onClicked. */
   actionClick?: boolean
+  /** `background.service_worker`: Chromium's background (Firefox runs `background.scripts` instead). */
   serviceWorker?: boolean
+  /** `background.scripts`: Firefox's background, an event page (Chromium's MV3 ignores it). */
+  backgroundScripts?: boolean
+  /** Firefox's `sidebar_action` panel; `openAtInstall` unless the manifest says `open_at_install: false`. */
+  sidebar?: ExtensionPage & { openAtInstall: boolean }
+  /** The manifest ships for Firefox too: the field that says so, and what Firefox would refuse or ignore. */
+  firefox?: { field: string; problems: FirefoxManifestProblem[] }
   /** Content scripts: the local host a served page can use, or why none fits. */
   contentScripts?: { host: 'localhost' | '127.0.0.1'; path: string } | { skip: string }
   /** The manifest's default_locale and every language under _locales. */
@@ -42,7 +51,8 @@ interface Manifest {
   side_panel?: { default_path?: unknown }
   options_page?: unknown
   options_ui?: { page?: unknown }
-  background?: { service_worker?: unknown }
+  background?: { service_worker?: unknown; scripts?: unknown }
+  sidebar_action?: { default_panel?: unknown; open_at_install?: unknown }
   permissions?: unknown
   content_scripts?: { matches?: unknown }[]
   default_locale?: unknown
@@ -70,6 +80,8 @@ export async function readExtensionFacts(root: string, dir: string, fallbackName
   const popup = await page(manifest.action?.default_popup)
   const sidePanel = await page(manifest.side_panel?.default_path)
   const options = await page(manifest.options_page ?? manifest.options_ui?.page)
+  const sidebar = await page(manifest.sidebar_action?.default_panel)
+  const forFirefox = firefoxField(manifest as Record<string, unknown>)
   const permissions = Array.isArray(manifest.permissions) ? manifest.permissions : []
   const matches = (manifest.content_scripts ?? []).flatMap((c) => (Array.isArray(c?.matches) ? c.matches.filter((m): m is string => typeof m === 'string') : []))
   return {
@@ -80,6 +92,9 @@ export async function readExtensionFacts(root: string, dir: string, fallbackName
     ...(options && { options }),
     ...(typeof manifest.action === 'object' && manifest.action !== null && !popup && { actionClick: true }),
     ...(str(manifest.background?.service_worker) && { serviceWorker: true }),
+    ...(Array.isArray(manifest.background?.scripts) && manifest.background.scripts.length > 0 && { backgroundScripts: true }),
+    ...(sidebar && { sidebar: { ...sidebar, openAtInstall: manifest.sidebar_action?.open_at_install !== false } }),
+    ...(forFirefox && { firefox: { field: forFirefox, problems: firefoxManifestProblems(manifest as Record<string, unknown>) } }),
     ...(matches.length > 0 && { contentScripts: localPage(matches) }),
     ...(defaultLocale && messages && { locales: { defaultLocale, shipped: [...messages].map(([locale, texts]) => shippedLocale(locale, texts)) } }),
   }

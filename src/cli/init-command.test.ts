@@ -87,3 +87,64 @@ describe('agentprobe init for an extension with _locales', () => {
     expect(test).toContain("await expect(screen).toVerify(`Is the popup showing '${label}'?`)")
   })
 })
+
+/** A repo with these files. */
+async function repo(prefix: string, files: Record<string, string>): Promise<string> {
+  const root = await mkdtemp(join(tmpdir(), prefix))
+  for (const [name, text] of Object.entries(files)) {
+    await mkdir(dirname(join(root, name)), { recursive: true })
+    await writeFile(join(root, name), text)
+  }
+  return root
+}
+
+describe('agentprobe init for an extension that ships for Firefox too', () => {
+  const CROSS = { manifest_version: 3, name: 'Tally', version: '1', action: { default_popup: 'popup.html' }, browser_specific_settings: { gecko: { id: 'tally@example.test' } } }
+
+  it('runs every file on both browsers, names the projects to run, and writes tests that run on both', async () => {
+    const root = await repo('agentprobe-initff-', {
+      'package.json': JSON.stringify({ name: 'tally', type: 'module', devDependencies: { vitest: '^4.1.0' } }),
+      'vitest.config.ts': "import { defineConfig } from 'vitest/config'\n\nexport default defineConfig({\n  test: { environment: 'jsdom' },\n})\n",
+      'dist/manifest.json': JSON.stringify({ ...CROSS, background: { scripts: ['bg.js'], service_worker: 'bg.js' } }),
+      'dist/popup.html': '<h1>Tally</h1><button>Add one</button>',
+    })
+    const lines: string[] = []
+    expect(await initCommand([], (line) => lines.push(line), root)).toBe(0)
+    expect(lines).toContain('  browsers chromium, firefox: every computer-use file runs on each (the manifest has browser_specific_settings.gecko)')
+    expect(lines.filter((line) => line.startsWith('  firefox '))).toEqual([])
+    expect(lines.at(-2)).toBe("then: npx vitest run --project 'cua*'  (the cua projects the plugin adds, one per browser)")
+    expect(await readFile(join(root, 'vitest.config.ts'), 'utf8')).toContain("  plugins: [agentprobe({ extension: './dist', browsers: ['chromium', 'firefox'] })],")
+    const test = await readFile(join(root, 'tests/tally.cua.test.ts'), 'utf8')
+    expect(test).toContain("await agent.do('Click the extension icon in the toolbar.', { maxSteps: 5 })")
+    expect(test).toContain("test('Tally: the background runs', async ({ chrome }) => {")
+    expect(test).not.toContain('skip(')
+  })
+
+  it('names what Firefox would refuse or ignore, with the field, and still writes both browsers', async () => {
+    const root = await repo('agentprobe-initffbad-', {
+      'package.json': JSON.stringify({ name: 'panel', type: 'module' }),
+      'dist/manifest.json': JSON.stringify({ manifest_version: 3, name: 'Panel', version: '1', sidebar_action: { default_panel: 'sb.html' }, background: { service_worker: 'sw.js' } }),
+      'dist/sb.html': '<h1>Notes here</h1>',
+    })
+    const lines: string[] = []
+    expect(await initCommand([], (line) => lines.push(line), root)).toBe(0)
+    expect(lines.filter((line) => line.startsWith('  firefox ')).map((line) => line.split(':')[0])).toEqual(['  firefox background.service_worker', '  firefox browser_specific_settings.gecko.id'])
+    expect(await readFile(join(root, 'vitest.config.ts'), 'utf8')).toContain("browsers: ['chromium', 'firefox']")
+    expect(lines.at(-2)).toBe('then: npx vitest run  (the example test)')
+  })
+
+  it('under Jest, one browser: it says so and writes no Firefox-only test', async () => {
+    const root = await repo('agentprobe-initffjest-', {
+      'package.json': JSON.stringify({ name: 'panel', devDependencies: { jest: '^30.0.0' } }),
+      'dist/manifest.json': JSON.stringify({ ...CROSS, sidebar_action: { default_panel: 'sb.html' } }),
+      'dist/popup.html': '<h1>Tally</h1><button>Add one</button>',
+      'dist/sb.html': '<h1>Notes here</h1>',
+    })
+    const lines: string[] = []
+    expect(await initCommand([], (line) => lines.push(line), root)).toBe(0)
+    expect(lines.some((line) => line.startsWith('  note    the manifest has browser_specific_settings.gecko, but one Jest config runs one browser'))).toBe(true)
+    const test = await readFile(join(root, 'tests/tally.cua.test.cjs'), 'utf8')
+    expect(test).toContain("test('Tally: the sidebar page loads'")
+    expect(test).not.toContain('skip(')
+  })
+})

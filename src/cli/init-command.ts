@@ -7,11 +7,12 @@ import { basename, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { execa } from 'execa'
 import { ConfigError } from '../core/errors.ts'
+import type { BrowserName } from '../targets/browser.ts'
 import { slug } from '../session/artifact-paths.ts'
 import { ignoreInGit } from './gitignore-entry.ts'
 import { parseFlags } from './args.ts'
 import type { PackageJson } from './extension-build.ts'
-import { readExtensionFacts } from './extension-facts.ts'
+import { readExtensionFacts, type ExtensionFacts } from './extension-facts.ts'
 import { findExtension } from './find-extension.ts'
 import { setUpConfig } from './init-config.ts'
 import { chooseLocales } from './locale-matrix.ts'
@@ -28,6 +29,18 @@ const FLAGS = { extension: { type: 'string' }, force: { type: 'boolean' }, insta
 const WORKFLOW_TEMPLATE = fileURLToPath(new URL('../../examples/github/browser-cua.yml', import.meta.url))
 
 const exists = (path: string) => access(path).then(() => true, () => false)
+
+/**
+ * Both browsers when the manifest ships for Firefox too (a Vitest project each; one Jest config runs
+ * one browser), saying why, and what Firefox would refuse or ignore, each with its field and fix.
+ */
+function browsersFor(ext: ExtensionFacts, jest: boolean, log: (line: string) => void): BrowserName[] | undefined {
+  if (!ext.firefox) return undefined
+  if (jest) log(`  note    the manifest has ${ext.firefox.field}, but one Jest config runs one browser: the tests run on Chromium (a second config with browser: 'firefox' runs them on Firefox)`)
+  else log(`  browsers chromium, firefox: every computer-use file runs on each (the manifest has ${ext.firefox.field})`)
+  for (const problem of ext.firefox.problems) log(`  firefox ${problem.field}: ${problem.detail}; ${problem.fix}`)
+  return jest ? undefined : ['chromium', 'firefox']
+}
 
 export async function initCommand(args: string[], log: (line: string) => void, root = process.cwd()): Promise<number> {
   const { values } = parseFlags(args, FLAGS, 'init')
@@ -46,7 +59,8 @@ export async function initCommand(args: string[], log: (line: string) => void, r
   // (a Vitest project per language; Jest has no such matrix)
   const locales = ext.locales && !jest ? chooseLocales(ext.locales.defaultLocale, ext.locales.shipped) : undefined
   if (locales?.run.length) log(`  locales ${locales.run.join(', ')}: every computer-use file runs once in each (of ${ext.locales!.shipped.length} in _locales)`)
-  const setup = { root, pkg, pm, dir: ext.dir, ...(found.build && { build: found.build }), ...(locales && { locales }), force: values.force === true, log }
+  const browsers = browsersFor(ext, jest !== undefined, log)
+  const setup = { root, pkg, pm, dir: ext.dir, ...(found.build && { build: found.build }), ...(browsers && { browsers }), ...(locales && { locales }), force: values.force === true, log }
   // Plain CommonJS where the repo has no TypeScript transform: Jest runs a .cjs test as it is.
   const testPath = `${testDir}/${slug(ext.name)}.cua.test.${jest?.test.module === 'cjs' ? 'cjs' : 'ts'}`
   const next = jest ? await setUpJest(setup, jest, testPath) : await setUpConfig(setup)
@@ -54,7 +68,7 @@ export async function initCommand(args: string[], log: (line: string) => void, r
 
   const casePath = `cases/${slug(ext.name)}.yaml`
   const files: [string, string][] = [
-    [testPath, testFile(ext, dialect)],
+    [testPath, testFile(ext, dialect, browsers)],
     [casePath, caseFile(ext)],
     ['.github/workflows/browser-cua.yml', workflowFile(await readFile(WORKFLOW_TEMPLATE, 'utf8'), ext, casePath)],
   ]

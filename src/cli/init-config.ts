@@ -6,8 +6,9 @@ import { join } from 'node:path'
 import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff'
 import { addAgentprobePlugin } from './config-edit.ts'
 import { hasTestKey } from './config-object.ts'
+import type { BrowserName } from '../targets/browser.ts'
 import type { BuildStep, PackageJson } from './extension-build.ts'
-import { configFile, configName, cuaConfigName, pluginComments, pluginOptions } from './init-files.ts'
+import { configFile, configName, cuaConfigName, matrixAxes, pluginComments, pluginOptions } from './init-files.ts'
 import type { LocaleChoice } from './locale-matrix.ts'
 import { runScript, type PackageManager } from './package-manager.ts'
 
@@ -22,6 +23,8 @@ export interface ConfigSetup {
   /** The extension folder, relative to the root: 'dist'. */
   dir: string
   build?: BuildStep
+  /** The browsers every file runs in (a Vitest project each), when the extension ships for Firefox too. */
+  browsers?: readonly BrowserName[]
   /** The languages every file runs in (a Vitest project each), when the extension ships several. */
   locales?: LocaleChoice
   force: boolean
@@ -54,9 +57,10 @@ export async function setUpConfig(setup: ConfigSetup): Promise<NextRun> {
   if (config) {
     const before = await readFile(join(root, config), 'utf8')
     const result = addAgentprobePlugin(before, { ...pluginOptions(setup), comments: pluginComments(setup) })
-    // (with a locales matrix the project is one per language: 'cua (en)', 'cua (de)')
-    const cua = setup.locales?.run.length
-      ? { command: "npx vitest run --project 'cua*'", what: 'the cua projects the plugin adds, one per language' }
+    // (with a matrix the project is one per browser or language: 'cua (chromium)', 'cua (firefox)', 'cua (de)')
+    const axes = matrixAxes(setup)
+    const cua = axes.length > 0
+      ? { command: "npx vitest run --project 'cua*'", what: `the cua projects the plugin adds, one per ${axes.join(' and ')}` }
       : { command: 'npx vitest run --project cua', what: 'the cua project the plugin adds' }
     if (result.kind === 'present') log(`  kept    ${config} (it already has the agentprobe plugin)`)
     if (result.kind === 'edited') {

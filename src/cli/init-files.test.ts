@@ -119,3 +119,44 @@ describe('the files agentprobe init writes', () => {
     expect(() => parse(text)).not.toThrow()
   })
 })
+
+describe('tests for an extension that ships for Firefox too', () => {
+  const GECKO = { browser_specific_settings: { gecko: { id: 'both@example.test' } } }
+  const BOTH = ['chromium', 'firefox'] as const
+
+  it('reads the sidebar, the background scripts and the Firefox field', async () => {
+    const root = await extension({ name: 'Both', ...GECKO, sidebar_action: { default_panel: './sb.html', open_at_install: false }, background: { scripts: ['bg.js'] } }, { 'sb.html': '<h1>Saved notes</h1>' })
+    const ext = await readExtensionFacts(root, 'ext', 'pkg')
+    expect(ext).toMatchObject({ backgroundScripts: true, sidebar: { path: 'sb.html', text: 'Saved notes', openAtInstall: false }, firefox: { field: 'browser_specific_settings.gecko', problems: [] } })
+    expect(ext.serviceWorker).toBeUndefined()
+  })
+
+  it('a surface one browser lacks is skipped there with the reason; shared ones run on both', async () => {
+    const root = await extension(
+      { name: 'Both', ...GECKO, action: { default_popup: 'popup.html' }, sidebar_action: { default_panel: 'sb.html' }, side_panel: { default_path: 'panel.html' }, permissions: ['sidePanel'], background: { scripts: ['bg.js'] } },
+      { 'popup.html': '<button>Add one</button>', 'sb.html': '<h1>Saved notes</h1>', 'panel.html': '<h1>Panel here</h1>' },
+    )
+    const test = testFile(await readExtensionFacts(root, 'ext', 'pkg'), undefined, BOTH)
+    expect(test).toContain('// Each runs on Chromium and on Firefox (a project each); a surface one browser lacks is skipped there, saying why.\n')
+    expect(test).toContain("test('Both: the sidebar is open', async ({ screen, chrome, skip }) => {\n  if (!chrome.version.includes('Firefox')) return skip(\"sidebar_action is Firefox's: Chromium has no sidebar (its side panel is side_panel)\")")
+    expect(test).toContain("await expect(chrome).toHaveTarget({ type: 'page', url: /\\/sb\\.html([?#].*)?$/ })\n  await expect(screen).toVerify(\"Is the sidebar showing 'Saved notes'?\")")
+    expect(test).toContain("test('Both: the side panel opens', async ({ screen, chrome, skip }) => {\n  if (chrome.version.includes('Firefox')) return skip(")
+    expect(test).toContain("test('Both: the background runs', async ({ chrome, skip }) => {\n  if (!chrome.version.includes('Firefox')) return skip(\"background.scripts is Firefox's background")
+    expect(test).not.toContain('Chrome toolbar')
+  })
+
+  it('a sidebar that does not open at install is checked as a page in a tab, on both', async () => {
+    const root = await extension({ name: 'Both', ...GECKO, sidebar_action: { default_panel: 'sb.html', open_at_install: false } }, { 'sb.html': '<h1>Saved notes</h1>' })
+    const test = testFile(await readExtensionFacts(root, 'ext', 'pkg'), undefined, BOTH)
+    expect(test).toContain("test('Both: the sidebar page loads', async ({ screen, chrome }) => {\n  await chrome.openExtensionPage('sb.html')")
+    expect(test).not.toContain('skip(')
+  })
+
+  it('an action without a popup is clicked, not counted through the worker, where Firefox runs it too', async () => {
+    const root = await extension({ name: 'Both', ...GECKO, action: {}, background: { scripts: ['bg.js'], service_worker: 'bg.js' } })
+    const test = testFile(await readExtensionFacts(root, 'ext', 'pkg'), undefined, BOTH)
+    expect(test).toContain("test('Both: the toolbar icon can be clicked'")
+    expect(test).not.toContain('agentprobeClicks')
+    expect(test).toContain("test('Both: the background runs', async ({ chrome }) => {\n  expect(await chrome.evaluate({ type: 'service_worker' }, 'chrome.runtime.id')).toBe(chrome.extensionId)")
+  })
+})

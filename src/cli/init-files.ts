@@ -2,6 +2,7 @@
 // the package's module type, a case file and the browser workflow template.
 import { slug } from '../session/artifact-paths.ts'
 import { pluginCall } from './config-edit.ts'
+import type { BrowserName } from '../targets/browser.ts'
 import type { BuildStep } from './extension-build.ts'
 import type { ExtensionFacts } from './extension-facts.ts'
 import { localeComment, type LocaleChoice } from './locale-matrix.ts'
@@ -21,18 +22,30 @@ export const cuaConfigName = (packageType: unknown) => configName(packageType).r
 /** The comment over the plugin saying which command makes the extension's folder. */
 export const buildComment = (dir: string, build: BuildStep) => `${dirArg(dir)} is built by \`${build.command}\` (${build.tool}): run it after a change`
 
-/** What the config's plugin call says beside the folder: how it is built, which languages it runs in. */
+/** What the config's plugin call says beside the folder: how it is built, which browsers and languages it runs in. */
 export interface PluginSetup {
   dir: string
   build?: BuildStep | undefined
+  /** Every browser the manifest ships for (chromium first), when that is more than Chromium. */
+  browsers?: readonly BrowserName[] | undefined
   locales?: LocaleChoice | undefined
 }
+
+/**
+ * What the plugin's projects are one per ('browser', 'language'): with any, they are named like
+ * 'cua (firefox)' or 'cua (de)' and no project is named 'cua'.
+ */
+export const matrixAxes = ({ browsers, locales }: PluginSetup): string[] => [...((browsers?.length ?? 0) > 1 ? ['browser'] : []), ...((locales?.run.length ?? 0) > 0 ? ['language'] : [])]
 
 /** The comment lines over the plugin call: the build that makes the folder, what `locales` leaves out. */
 export const pluginComments = ({ dir, build, locales }: PluginSetup): string[] => [...(build ? [buildComment(dir, build)] : []), ...(locales ? localeComment(locales) : [])]
 
 /** The plugin's options as init writes them. */
-export const pluginOptions = ({ dir, locales }: PluginSetup) => ({ extension: dirArg(dir), ...(locales?.run.length && { locales: locales.run }) })
+export const pluginOptions = ({ dir, browsers, locales }: PluginSetup) => ({
+  extension: dirArg(dir),
+  ...(browsers && browsers.length > 1 && { browsers }),
+  ...(locales?.run.length && { locales: locales.run }),
+})
 
 /**
  * A config with the plugin and only the extension's folder, so a stale build is still found: the

@@ -1,6 +1,9 @@
 // The *.cua.test.ts that `agentprobe init` writes: one test per surface the manifest declares,
 // each of which passes on a good build with the keyless offline model (it checks only what the
-// manifest and the pages' own HTML promise) and says how a real model makes it stronger.
+// manifest and the pages' own HTML promise) and says how a real model makes it stronger. When the
+// config runs Firefox too, every test runs unchanged on both browsers, and a surface only one of
+// them has is skipped on the other with the reason (a skip the report shows, not a silent pass).
+import type { BrowserName } from '../targets/browser.ts'
 import type { ExtensionFacts, ExtensionPage } from './extension-facts.ts'
 import { VITEST, type TestDialect } from './test-dialect.ts'
 
@@ -8,7 +11,11 @@ import { VITEST, type TestDialect } from './test-dialect.ts'
 const q = (text: string) => (text.includes("'") && !text.includes('"') ? JSON.stringify(text) : `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`)
 /** A RegExp literal matching a target URL that ends with `path` (a query or hash allowed). */
 const urlRegex = (path: string) => `/\\/${path.replace(/[?#].*$/, '').replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}([?#].*)?$/`
-const CLICK_ICON = "await agent.do('Click the extension icon in the Chrome toolbar.', { maxSteps: 5 })"
+/** The icon click; "the toolbar" when it runs on Firefox too, whose toolbar is no Chrome toolbar. */
+const clickIcon = (firefox: boolean) => `await agent.do('Click the extension icon in the ${firefox ? '' : 'Chrome '}toolbar.', { maxSteps: 5 })`
+/** The first line of a test for a surface only one browser has: a visible skip on the other. */
+const onlyOn = (browser: 'Firefox' | 'Chromium', why: string) =>
+  `  if (${browser === 'Firefox' ? '!' : ''}chrome.version.includes('Firefox')) return skip(${q(why)})`
 
 /**
  * The quoted-text check of what a page shows, or a comment saying why there is none. A label that
@@ -26,10 +33,10 @@ function showsText(d: TestDialect, page: ExtensionPage, what: string): string {
     : `  // ${page.path} quotes no label: it has none in its HTML, or runs a script that may draw or\n  // rewrite its text. Quote one it shows:\n  // await expect(screen).toVerify("Is the ${what} showing 'a label it shows'?")`
 }
 
-function popupTest(d: TestDialect, ext: ExtensionFacts, popup: ExtensionPage): string {
-  return `// A real click on the toolbar icon opens ${popup.path} (checked over CDP)${popup.text ? `, which shows '${popup.text}' (read from its HTML)` : ''}.
+function popupTest(d: TestDialect, ext: ExtensionFacts, popup: ExtensionPage, firefox: boolean): string {
+  return `// A real click on the toolbar icon opens ${popup.path} (checked over ${firefox ? 'CDP or WebDriver BiDi' : 'CDP'})${popup.text ? `, which shows '${popup.text}' (read from its HTML)` : ''}.
 test(${q(`${ext.name}: the toolbar icon opens the popup`)}, async (${d.params('agent, screen, chrome')}) => {
-  ${CLICK_ICON}
+  ${clickIcon(firefox)}
   await expect(chrome).toHaveTarget({ type: 'page', url: ${urlRegex(popup.path)} })
 ${showsText(d, popup, 'popup')}
 })`
@@ -44,14 +51,15 @@ ${showsText(d, page, what)}
 })`
 }
 
-function sidePanelTest(d: TestDialect, ext: ExtensionFacts, panel: NonNullable<ExtensionFacts['sidePanel']>): string {
+function sidePanelTest(d: TestDialect, ext: ExtensionFacts, panel: NonNullable<ExtensionFacts['sidePanel']>, firefox: boolean): string {
   if (!panel.permitted) return pageTest(d, ext, panel, 'side panel page', 'the side panel page loads')
   return `// ${panel.path} opens in the browser's side panel${panel.text ? ` and shows '${panel.text}' (read from its HTML)` : ''}: one of the
 // extension's own tabs calls chrome.sidePanel.open with a user gesture, as a click in the extension would,
 // then leaves for a blank page, so that only the panel shows the page's text. (The tab stays the active
 // one: closing it would bring forward another tab, which may have a side panel of its own.)
-test(${q(`${ext.name}: the side panel opens`)}, async (${d.params('screen, chrome')}) => {
-  const tab = await chrome.openExtensionPage(${q(panel.path)})
+test(${q(`${ext.name}: the side panel opens`)}, async (${d.params(firefox ? 'screen, chrome, skip' : 'screen, chrome')}) => {
+${firefox ? `${onlyOn('Chromium', "side_panel is Chrome's: Firefox has no chrome.sidePanel (its sidebar is sidebar_action)")}
+` : ''}  const tab = await chrome.openExtensionPage(${q(panel.path)})
   await chrome.evaluate({ url: tab.url }, 'chrome.windows.getCurrent().then((w) => chrome.sidePanel.open({ windowId: w.id }))', { userGesture: true })
   await chrome.navigate(tab.id, 'about:blank')
   await expect(chrome).toHaveTarget({ type: 'page', url: ${urlRegex(panel.path)} })
@@ -59,11 +67,14 @@ ${showsText(d, panel, 'side panel')}
 })`
 }
 
-function actionClickTest(d: TestDialect, ext: ExtensionFacts): string {
-  if (!ext.serviceWorker) {
-    return `// The action has no popup and no worker listens for its click: the run fails only if the icon cannot be found and clicked.
+function actionClickTest(d: TestDialect, ext: ExtensionFacts, firefox: boolean): string {
+  // (on Firefox the listener below would live in a tab's window, not the background page's: a
+  // background view is evaluated from a tab, one expression at a time)
+  if (!ext.serviceWorker || firefox) {
+    return `// The action has no popup${firefox ? '' : ' and no worker listens for its click'}: the run fails only if the icon cannot be found and clicked.
+// Stronger: assert what your onClicked handler does (a tab it opens: toHaveTarget; state it keeps: chrome.evaluate).
 test(${q(`${ext.name}: the toolbar icon can be clicked`)}, async (${d.params('agent')}) => {
-  ${CLICK_ICON}
+  ${clickIcon(firefox)}
 })`
   }
   // What the worker does with a click is decided at run time (setPanelBehavior, setPopup): ask CDP what happened rather than assume.
@@ -77,7 +88,7 @@ test(${q(`${ext.name}: a click on the toolbar icon reaches the extension`)}, asy
   const ownPages = async () => (await chrome.targets({ type: 'page', url: 'chrome-extension://' + chrome.extensionId + '/' })).map((t) => t.id)
   const before = new Set(await ownPages())
   await chrome.evaluate(worker, 'globalThis.agentprobeClicks = 0; chrome.action.onClicked.addListener(() => globalThis.agentprobeClicks++)')
-  ${CLICK_ICON}
+  ${clickIcon(false)}
   const clicks = async () => (await chrome.evaluate${d.ts('<number | undefined>')}(worker, 'globalThis.agentprobeClicks')) ?? 0
   const opened = async () => (await ownPages()).filter((id) => !before.has(id)).length
 ${d.pollAbove0('(await clicks()) + (await opened())', 'the click neither fired action.onClicked nor opened a page of the extension')}
@@ -112,23 +123,56 @@ test(${q(`${ext.name}: the service worker runs`)}, async (${d.params('chrome')})
 })`
 }
 
-/** The test file for `ext` in a runner's dialect: the same tests, its own header and fixture access. */
-export function testFile(ext: ExtensionFacts, d: TestDialect = VITEST): string {
+/**
+ * On both browsers the background is Chromium's service worker and Firefox's background scripts (an
+ * event page, which a `service_worker` filter means there): one test when both are declared, a
+ * skip on the browser that runs neither.
+ */
+function backgroundTest(d: TestDialect, ext: ExtensionFacts): string {
+  const skipped = !ext.serviceWorker
+    ? onlyOn('Firefox', "background.scripts is Firefox's background: Chromium's MV3 runs only background.service_worker")
+    : !ext.backgroundScripts
+      ? onlyOn('Chromium', 'Firefox runs no service worker: add background.scripts beside background.service_worker')
+      : undefined
+  return `// The background starts and answers (it is woken if idle): Chromium's service worker, Firefox's
+// background scripts (an event page, which { type: 'service_worker' } means there).
+test(${q(`${ext.name}: the background runs`)}, async (${d.params(skipped ? 'chrome, skip' : 'chrome')}) => {
+${skipped ? `${skipped}
+` : ''}  expect(await chrome.evaluate({ type: 'service_worker' }, 'chrome.runtime.id')).toBe(chrome.extensionId)
+})`
+}
+
+/** Firefox's sidebar, open since the install (`open_at_install`), checked on Firefox and skipped on Chromium, which has none. */
+function sidebarTest(d: TestDialect, ext: ExtensionFacts, sidebar: ExtensionPage): string {
+  return `// ${sidebar.path} is Firefox's sidebar (sidebar_action), open since the add-on was installed${sidebar.text ? `, showing '${sidebar.text}' (read from its HTML)` : ''}.
+test(${q(`${ext.name}: the sidebar is open`)}, async (${d.params('screen, chrome, skip')}) => {
+${onlyOn('Firefox', "sidebar_action is Firefox's: Chromium has no sidebar (its side panel is side_panel)")}
+  await expect(chrome).toHaveTarget({ type: 'page', url: ${urlRegex(sidebar.path)} })
+${showsText(d, sidebar, 'sidebar')}
+})`
+}
+
+/** The test file for `ext` in a runner's dialect (the same tests, its own header and fixture access), for the browsers its config runs. */
+export function testFile(ext: ExtensionFacts, d: TestDialect = VITEST, browsers: readonly BrowserName[] = ['chromium']): string {
+  const firefox = browsers.includes('firefox')
   const tests: string[] = []
-  if (ext.popup) tests.push(popupTest(d, ext, ext.popup))
-  if (ext.actionClick) tests.push(actionClickTest(d, ext))
-  if (ext.sidePanel) tests.push(sidePanelTest(d, ext, ext.sidePanel))
+  if (ext.popup) tests.push(popupTest(d, ext, ext.popup, firefox))
+  if (ext.actionClick) tests.push(actionClickTest(d, ext, firefox))
+  if (ext.sidePanel) tests.push(sidePanelTest(d, ext, ext.sidePanel, firefox))
+  if (ext.sidebar) tests.push(firefox && ext.sidebar.openAtInstall ? sidebarTest(d, ext, ext.sidebar) : pageTest(d, ext, ext.sidebar, 'sidebar page', 'the sidebar page loads'))
   if (ext.options) tests.push(pageTest(d, ext, ext.options, 'options page', 'the options page opens'))
-  if (ext.serviceWorker) tests.push(workerTest(d, ext))
+  if (firefox && (ext.serviceWorker || ext.backgroundScripts)) tests.push(backgroundTest(d, ext))
+  else if (ext.serviceWorker) tests.push(workerTest(d, ext))
   if (ext.contentScripts) tests.push(contentScriptTest(d, ext, ext.contentScripts))
   if (tests.length === 0) {
     tests.push(`// The manifest declares no page, popup, worker or content script: the extension loads.
 test(${q(`${ext.name} loads`)}, async (${d.params('chrome')}) => {
-  expect(chrome.extensionId).toMatch(/^[a-p]{32}$/)
+  expect(chrome.extensionId).toMatch(${firefox ? '/./' : '/^[a-p]{32}$/'})
 })`)
   }
   const served = ext.contentScripts !== undefined && !('skip' in ext.contentScripts)
-  return `// Computer-use tests for ${ext.name}, written by \`agentprobe init\` from its manifest: edit freely.
+  const both = firefox ? "\n// Each runs on Chromium and on Firefox (a project each); a surface one browser lacks is skipped there, saying why." : ''
+  return `// Computer-use tests for ${ext.name}, written by \`agentprobe init\` from its manifest: edit freely.${both}
 // \`${d.runCommand}\` runs them. Without a model key the keyless offline model acts: it clicks the
 // extension's icon and quoted labels, and its verifier checks only the text quoted in a question.
 // With a real model (a key or AGENTPROBE_MODEL, see agentprobe's README) ask what a user would

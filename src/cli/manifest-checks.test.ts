@@ -2,7 +2,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { expect, it } from 'vitest'
-import { checkManifest } from './manifest-checks.ts'
+import { checkFirefoxManifest, checkManifest } from './manifest-checks.ts'
 
 const FIXTURE = resolve(import.meta.dirname, '../../fixtures/extensions/sidepanel')
 const byName = (checks: { name: string }[]) => Object.fromEntries(checks.map((c) => [c.name, c]))
@@ -17,7 +17,16 @@ it('passes the fixture extension on every line', async () => {
     ['icons', 'ok'],
     ['locales', 'skip'],
     ['loads', 'ok'],
+    ['on firefox', 'skip'],
   ])
+})
+
+it('says what Firefox makes of a manifest that ships for it: as written, refused or limited, with the field', async () => {
+  const crossBrowser = resolve(import.meta.dirname, '../../fixtures/extensions/cross-browser')
+  expect(byName(await checkManifest(crossBrowser, 'ext'))['on firefox']).toMatchObject({ status: 'ok', detail: 'browser_specific_settings.gecko: Firefox installs it as written' })
+  const worker = { manifest_version: 3, sidebar_action: { default_panel: 'sb.html' }, background: { service_worker: 'sw.js' } }
+  expect(checkFirefoxManifest(worker, 'dist')).toMatchObject({ status: 'fail', detail: expect.stringMatching(/^background\.service_worker: .*\(and browser_specific_settings\.gecko\.id\)$/), fix: expect.stringMatching(/"scripts": \["sw\.js"\].* in dist\/manifest\.json$/) })
+  expect(checkFirefoxManifest({ manifest_version: 3, background: { scripts: ['bg.js'] } }, 'dist')).toMatchObject({ status: 'warn', detail: expect.stringMatching(/^browser_specific_settings\.gecko\.id: no gecko id/) })
 })
 
 it('lists the languages an extension ships, and warns of the messages one of them lacks', async () => {
@@ -73,7 +82,7 @@ it('reads a manifest with comments as Chrome does, and names the file when it is
   await cp(FIXTURE, dir, { recursive: true })
   const text = await readFile(join(dir, 'manifest.json'), 'utf8')
   await writeFile(join(dir, 'manifest.json'), `// generated\n${text.replace('{', '{ /* "manifest_version": 2 */ "$schema": "https://json.schemastore.org/chrome-manifest",')}`)
-  expect((await checkManifest(dir, 'dist')).map((c) => c.status)).toEqual(['ok', 'ok', 'ok', 'ok', 'ok', 'skip', 'ok'])
+  expect((await checkManifest(dir, 'dist')).map((c) => c.status)).toEqual(['ok', 'ok', 'ok', 'ok', 'ok', 'skip', 'ok', 'skip'])
   await writeFile(join(dir, 'manifest.json'), '{ "name": "x", }')
   expect(byName(await checkManifest(dir, 'dist')).manifest).toMatchObject({ status: 'fail', detail: expect.stringMatching(/^.*manifest\.json is not valid JSON: /), fix: 'fix the JSON in dist/manifest.json' })
 })

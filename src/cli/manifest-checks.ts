@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { errorMessage, isAgentprobeError } from '../core/errors.ts'
 import { manifestVersionProblem } from '../core/manifest-json.ts'
 import { loadExtensionDir } from '../targets/chrome/extension-dir.ts'
+import { firefoxField, firefoxManifestProblems } from '../targets/firefox/firefox-manifest.ts'
 import { localizedName } from '../browser-pool/localized-name.ts'
 import { localeMessages } from '../targets/locale-messages.ts'
 import { readManifest } from '../targets/read-manifest.ts'
@@ -62,7 +63,19 @@ export async function checkManifest(dir: string, shown: string): Promise<Check[]
   ]
   // The launcher's own check catches the rest (content scripts, options page, locales), once the lines above pass.
   const failed = checks.some((c) => c.status === 'fail')
-  return [...checks, failed ? { name: 'loads', status: 'skip', detail: 'checked once the lines above pass' } : await checkLoadable(dir)]
+  const loads: Check = failed ? { name: 'loads', status: 'skip', detail: 'checked once the lines above pass' } : await checkLoadable(dir)
+  return [...checks, loads, checkFirefoxManifest(manifest as Record<string, unknown>, shown)]
+}
+
+/** What Firefox would refuse or ignore, for a manifest that says it ships for Firefox; Chromium's lines above are not affected. */
+export function checkFirefoxManifest(manifest: Record<string, unknown>, shown: string): Check {
+  const field = firefoxField(manifest)
+  if (field === undefined) return { name: 'on firefox', status: 'skip', detail: 'not declared for Firefox (no browser_specific_settings.gecko, sidebar_action or background.scripts)' }
+  const problems = firefoxManifestProblems(manifest)
+  const worst = problems.find((p) => p.kind === 'refused') ?? problems[0]
+  if (worst === undefined) return { name: 'on firefox', status: 'ok', detail: `${field}: Firefox installs it as written` }
+  const others = problems.length > 1 ? ` (and ${problems.filter((p) => p !== worst).map((p) => p.field).join(', ')})` : ''
+  return { name: 'on firefox', status: worst.kind === 'refused' ? 'fail' : 'warn', detail: `${worst.field}: ${worst.detail}${others}`, fix: `${worst.fix} in ${shown}/manifest.json` }
 }
 
 /** Every file and message the manifest names, checked as the launcher checks them before Chromium starts. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { isAgentprobeError } from '../../core/errors.ts'
 import { findFirefox, firefoxMajor } from './find-firefox.ts'
-import { geckoId } from './gecko-extension.ts'
+import { geckoId } from './firefox-manifest.ts'
 
 describe('findFirefox', () => {
   it('rejects an explicit path that does not exist with a ConfigError naming it and FIREFOX_PATH', async () => {

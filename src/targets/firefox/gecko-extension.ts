@@ -4,6 +4,7 @@ import { realpath, stat } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { ConfigError } from '../../core/errors.ts'
 import { readManifest } from '../read-manifest.ts'
+import { firefoxManifestProblems, firefoxRefusal, geckoId } from './firefox-manifest.ts'
 
 export interface GeckoExtension {
   /** The real absolute path. */
@@ -12,19 +13,15 @@ export interface GeckoExtension {
   geckoId: string | undefined
 }
 
-/** Reads `dir`'s manifest; a ConfigError naming the path when the folder or manifest is missing or invalid. */
+/**
+ * Reads `dir`'s manifest; a ConfigError naming the path when the folder or manifest is missing or
+ * invalid, or naming the field when Firefox would refuse the install (before Firefox starts).
+ */
 export async function readGeckoExtension(dir: string): Promise<GeckoExtension> {
   const path = await realpath(resolve(dir)).catch(() => undefined)
   if (path === undefined || !(await stat(path)).isDirectory()) throw new ConfigError(`extension folder ${resolve(dir)} does not exist or is not a folder`)
   const { manifest } = await readManifest(path)
+  const refusal = firefoxRefusal(firefoxManifestProblems(manifest), `${path}/manifest.json`)
+  if (refusal) throw refusal
   return { path, geckoId: geckoId(manifest) }
-}
-
-/** The gecko id a manifest declares, if any. */
-export function geckoId(manifest: Record<string, unknown>): string | undefined {
-  for (const key of ['browser_specific_settings', 'applications']) {
-    const gecko = (manifest[key] as { gecko?: { id?: unknown } } | undefined)?.gecko
-    if (typeof gecko?.id === 'string' && gecko.id !== '') return gecko.id
-  }
-  return undefined
 }
