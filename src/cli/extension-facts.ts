@@ -33,6 +33,8 @@ export interface ExtensionFacts {
   actionClick?: boolean
   /** `background.service_worker`: Chromium's background (Firefox runs `background.scripts` instead). */
   serviceWorker?: boolean
+  /** `storage` in permissions: chrome.storage is there to keep what a user set. */
+  storage?: boolean
   /** `background.scripts`: Firefox's background, an event page (Chromium's MV3 ignores it). */
   backgroundScripts?: boolean
   /** Firefox's `sidebar_action` panel; `openAtInstall` unless the manifest says `open_at_install: false`. */
@@ -92,6 +94,7 @@ export async function readExtensionFacts(root: string, dir: string, fallbackName
     ...(options && { options }),
     ...(typeof manifest.action === 'object' && manifest.action !== null && !popup && { actionClick: true }),
     ...(str(manifest.background?.service_worker) && { serviceWorker: true }),
+    ...(permissions.includes('storage') && { storage: true }),
     ...(Array.isArray(manifest.background?.scripts) && manifest.background.scripts.length > 0 && { backgroundScripts: true }),
     ...(sidebar && { sidebar: { ...sidebar, openAtInstall: manifest.sidebar_action?.open_at_install !== false } }),
     ...(forFirefox && { firefox: { field: forFirefox, problems: firefoxManifestProblems(manifest as Record<string, unknown>) } }),

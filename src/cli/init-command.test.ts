@@ -1,6 +1,7 @@
 import { chmod, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { delimiter, dirname, join } from 'node:path'
+import { execa } from 'execa'
 import { afterEach, describe, expect, it } from 'vitest'
 import { initCommand } from './init-command.ts'
 
@@ -146,5 +147,39 @@ describe('agentprobe init for an extension that ships for Firefox too', () => {
     const test = await readFile(join(root, 'tests/tally.cua.test.cjs'), 'utf8')
     expect(test).toContain("test('Tally: the sidebar page loads'")
     expect(test).not.toContain('skip(')
+  })
+})
+
+describe('agentprobe init in a repo with a release tag', () => {
+  it('writes an update test from the last tag before HEAD, built with the repo build script, checking storage kept', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'agentprobe-initupdate-'))
+    const manifest = (version: string) => JSON.stringify({ manifest_version: 3, name: 'Keeper', version, permissions: ['storage'], background: { service_worker: 'worker.js' } })
+    const files: Record<string, string> = {
+      'package.json': JSON.stringify({ name: 'keeper', type: 'module', scripts: { build: 'rm -rf dist && cp -r src dist' }, devDependencies: { vitest: '^4.1.0' } }),
+      'src/manifest.json': manifest('1.0.0'),
+      'src/worker.js': '',
+    }
+    for (const [name, text] of Object.entries(files)) {
+      await mkdir(dirname(join(root, name)), { recursive: true })
+      await writeFile(join(root, name), text)
+    }
+    const git = (...args: string[]) => execa('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.test', ...args], { cwd: root })
+    await git('init', '-q')
+    await git('add', '.')
+    await git('commit', '-qm', '1.0.0')
+    await git('tag', 'v1.0.0')
+    await writeFile(join(root, 'src/manifest.json'), manifest('1.1.0'))
+    await git('commit', '-qam', '1.1.0')
+    await mkdir(join(root, 'dist'))
+    await writeFile(join(root, 'dist/manifest.json'), manifest('1.1.0'))
+    await writeFile(join(root, 'dist/worker.js'), '')
+
+    const lines: string[] = []
+    expect(await initCommand(['--extension', 'dist'], (line) => lines.push(line), root)).toBe(0)
+    expect(lines).toContain('  update  from v1.0.0: the test installs that release (built once with `npm run build`) and updates it to this build')
+    const test = await readFile(join(root, 'tests/keeper.cua.test.ts'), 'utf8')
+    expect(test).toContain("test('Keeper: an update from v1.0.0 keeps what its users stored', { timeout: 600_000 }, async ({ chrome }) => {")
+    expect(test).toContain("const from = await chrome.installVersion({ git: 'v1.0.0', build: 'npm run build', output: 'dist' })")
+    expect(test).toContain("expect(await chrome.evaluate({ type: 'service_worker' }, \"chrome.storage.local.get('agentprobeUpdate')\")).toEqual({ agentprobeUpdate: 'kept' })")
   })
 })

@@ -16,11 +16,12 @@ import { readExtensionFacts, type ExtensionFacts } from './extension-facts.ts'
 import { findExtension } from './find-extension.ts'
 import { setUpConfig } from './init-config.ts'
 import { chooseLocales } from './locale-matrix.ts'
+import { previousRelease } from './release-tag.ts'
 import { caseFile, dirArg, workflowFile } from './init-files.ts'
 import { JEST_CUA_CONFIG, setUpJest } from './init-jest.ts'
 import { testFile } from './init-tests.ts'
 import { detectJest } from './jest-repo.ts'
-import { addDevArgs, detectPackageManager, isYarnClassic } from './package-manager.ts'
+import { addDevArgs, detectPackageManager, isYarnClassic, runScript } from './package-manager.ts'
 import { jestDialect } from './test-dialect.ts'
 import { isWorkspaceRoot } from './workspaces.ts'
 
@@ -66,9 +67,15 @@ export async function initCommand(args: string[], log: (line: string) => void, r
   const next = jest ? await setUpJest(setup, jest, testPath) : await setUpConfig(setup)
   const dialect = jest && jestDialect({ module: jest.test.module, jestGlobals: jest.jestGlobals, runCommand: next.command, configName: JEST_CUA_CONFIG })
 
+  // An update test from the last release, when there is one and a build to make it from (a known
+  // tool's, or the package's own build script, e.g. a copy into dist/).
+  const build = found.build?.command ?? (pkg.scripts?.build && !found.workspace ? runScript(pm, 'build') : undefined)
+  const release = build && (await previousRelease(root))
+  const updateFrom = build && release ? { git: release, build, output: ext.dir } : undefined
+  if (updateFrom) log(`  update  from ${release}: the test installs that release (built once with \`${updateFrom.build}\`) and updates it to this build`)
   const casePath = `cases/${slug(ext.name)}.yaml`
   const files: [string, string][] = [
-    [testPath, testFile(ext, dialect, browsers)],
+    [testPath, testFile(ext, dialect, browsers, updateFrom)],
     [casePath, caseFile(ext)],
     ['.github/workflows/browser-cua.yml', workflowFile(await readFile(WORKFLOW_TEMPLATE, 'utf8'), ext, casePath)],
   ]

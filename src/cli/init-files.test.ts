@@ -30,6 +30,7 @@ describe('the files agentprobe init writes', () => {
       popup: { path: 'popup.html', text: 'Open Sidepanel' },
       sidePanel: { path: 'sidepanel.html', text: 'Save note', permitted: true },
       serviceWorker: true,
+      storage: true,
     })
     const test = testFile(ext)
     expect(test).toContain("test('Sidepanel Fixture: the toolbar icon opens the popup'")

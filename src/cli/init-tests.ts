@@ -152,8 +152,35 @@ ${showsText(d, sidebar, 'sidebar')}
 })`
 }
 
+/** The release users have, as `chrome.installVersion` builds it from git. */
+export interface UpdateFrom {
+  git: string
+  build: string
+  output: string
+}
+
+/**
+ * Release day: the version users have (a git tag, built once), updated in place to this build. With
+ * a worker and `storage`, what a user of the old version stored must still be there after it.
+ */
+function updateTest(d: TestDialect, ext: ExtensionFacts, from: UpdateFrom, firefox: boolean): string {
+  const kept = ext.serviceWorker && ext.storage
+  const source = `{ git: ${q(from.git)}, build: ${q(from.build)}, output: ${q(from.output)} }`
+  return `// Release day: users of ${from.git} get this build as an update, in place (the same id, their data
+// kept), as Chrome updates them. The release is built once from the tag (\`${from.build}\`) and cached.${kept ? `
+// Stronger: store what your users really have (the settings ${from.git} writes) and check how this build reads it.` : ''}
+test(${q(`${ext.name}: an update from ${from.git} ${kept ? 'keeps what its users stored' : 'installs in place'}`)}, { timeout: 600_000 }, async (${d.params(firefox ? 'chrome, skip' : 'chrome')}) => {
+${firefox ? `${onlyOn('Chromium', 'installVersion and update drive a Chromium extension update: Firefox updates an add-on from its update_url')}
+` : ''}  const from = await chrome.installVersion(${source})${kept ? `
+  await chrome.evaluate({ type: 'service_worker' }, "chrome.storage.local.set({ agentprobeUpdate: 'kept' })")` : ''}
+  const update = await chrome.update()
+  expect(update.previousVersion).toBe(from.version)${kept ? `
+  expect(await chrome.evaluate({ type: 'service_worker' }, "chrome.storage.local.get('agentprobeUpdate')")).toEqual({ agentprobeUpdate: 'kept' })` : ''}
+})`
+}
+
 /** The test file for `ext` in a runner's dialect (the same tests, its own header and fixture access), for the browsers its config runs. */
-export function testFile(ext: ExtensionFacts, d: TestDialect = VITEST, browsers: readonly BrowserName[] = ['chromium']): string {
+export function testFile(ext: ExtensionFacts, d: TestDialect = VITEST, browsers: readonly BrowserName[] = ['chromium'], updateFrom?: UpdateFrom): string {
   const firefox = browsers.includes('firefox')
   const tests: string[] = []
   if (ext.popup) tests.push(popupTest(d, ext, ext.popup, firefox))
@@ -164,6 +191,7 @@ export function testFile(ext: ExtensionFacts, d: TestDialect = VITEST, browsers:
   if (firefox && (ext.serviceWorker || ext.backgroundScripts)) tests.push(backgroundTest(d, ext))
   else if (ext.serviceWorker) tests.push(workerTest(d, ext))
   if (ext.contentScripts) tests.push(contentScriptTest(d, ext, ext.contentScripts))
+  if (updateFrom) tests.push(updateTest(d, ext, updateFrom, firefox))
   if (tests.length === 0) {
     tests.push(`// The manifest declares no page, popup, worker or content script: the extension loads.
 test(${q(`${ext.name} loads`)}, async (${d.params('chrome')}) => {
