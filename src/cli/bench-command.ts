@@ -24,6 +24,7 @@ import { runGeneratedTests, siblingModule, type GeneratedFile, type GeneratedPro
 import { aliased, parseFlags, positiveInt } from './args.ts'
 import { hashCaseSet, loadBenchCases, type LoadedBenchCase } from './bench-cases.ts'
 import { describeEstimate, estimateFor, parseModels, positiveUsd, runLabel } from './bench-plan.ts'
+import { browserProjects } from './bench-projects.ts'
 import { expandCasePaths } from './case-paths.ts'
 import { cliHistoryOption } from './history-store-flag.ts'
 import { serveFolder } from './serve-folder.ts'
@@ -161,23 +162,9 @@ function benchProjects(runs: readonly PlannedRun[], models: string[], tracesDir:
   const sdkRoot = join(packageRoot, 'fixtures/android/sdk')
   if (android.length && !existsSync(sdkRoot)) throw new ConfigError(`agentprobe bench: the Android cases run on the device double (fixtures/android), which this copy of agentprobe lacks; leave them out with --case`)
   return [
-    ...browserProjects(runs, plugin),
+    ...browserProjects(runs.map((r) => ({ benchCase: r.benchCase, file: r.file.name })), plugin),
     ...(android.length ? [{ name: 'bench-android', plugin: { ...plugin, target: 'android' as const, android: { sdkRoot } }, files: android }] : []),
   ]
-}
-
-/** One project per locale and colour scheme the browser cases ask for: the browser is launched with them. */
-function browserProjects(runs: readonly PlannedRun[], plugin: GeneratedProject['plugin']): GeneratedProject[] {
-  const projects = new Map<string, GeneratedProject>()
-  for (const { benchCase: c, file } of runs) {
-    if (c.target === 'android') continue
-    const appearance = [c.locale, c.colorScheme].filter((v) => v !== undefined)
-    const name = ['bench', ...appearance].join('-')
-    const project = projects.get(name) ?? { name, plugin: { ...plugin, ...(c.locale && { locale: c.locale }), ...(c.colorScheme && { colorScheme: c.colorScheme }) }, files: [] }
-    project.files.push(file.name)
-    projects.set(name, project)
-  }
-  return [...projects.values()]
 }
 
 function describeDone({ meta, project, file, errors }: GeneratedResult): string {
