@@ -290,7 +290,8 @@ export class ChromeHelpers implements ChromeCalls {
    */
   async restoreBuild(build: ExtensionDir, loadUnpacked: () => Promise<unknown>, timeout?: number): Promise<boolean> {
     const restored = await restoreBuild(this, build, loadUnpacked, timeout)
-    this.#extensionId = build.id
+    // Only then: otherwise the ID stays the one launched, so a rebuild whose key changed is still seen.
+    if (restored) this.#extensionId = build.id
     return restored
   }
 
