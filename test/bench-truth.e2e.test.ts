@@ -1,14 +1,14 @@
 // The benchmark's ground truth confirms each case's expected verdict on both builds: for every
 // case, truth() on the good build and on the mutant is true exactly where the expected verdict is
 // 'pass'. No model runs here: real Chromium on a real Xvfb for the browser cases (one browser per
-// extension, each mutant built into its folder and the browser reset in place), the device double
-// for the Android ones.
+// extension and the language and theme its cases ask for, each mutant built into its folder and the
+// browser reset in place), the device double for the Android ones.
 import { readdirSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { materializeBuild, PAGES_DIR, type BuildSide } from '../bench/build.ts'
+import { EXTENSIONS_DIR, materializeBuild, PAGES_DIR, type BuildSide } from '../bench/build.ts'
 import type { AndroidBenchCase, BenchCase, BrowserBenchCase } from '../src/bench/bench-case.ts'
 import { startBrowser, startDisplay, type StartedBrowser, type DisplayHandle } from '../src/browser-pool/browser-session.ts'
 import { loadBenchCases } from '../src/cli/bench-cases.ts'
@@ -29,7 +29,7 @@ describe('the case set', () => {
     expect(cases.length).toBeGreaterThanOrEqual(24)
     expect(new Set(cases.map((c) => c.id)).size).toBe(cases.length)
     for (const c of cases) expect(c.id.startsWith(`${c.category}/`), c.id).toBe(true)
-    expect(new Set(cases.map((c) => c.category))).toEqual(new Set(['popup', 'sidepanel', 'options', 'content-script', 'messaging', 'auth-tab', 'storage', 'context-menu', 'shortcut', 'permission', 'worker-lifecycle', 'android']))
+    expect(new Set(cases.map((c) => c.category))).toEqual(new Set(['popup', 'sidepanel', 'options', 'content-script', 'messaging', 'auth-tab', 'storage', 'context-menu', 'shortcut', 'permission', 'worker-lifecycle', 'update', 'locale', 'rtl', 'theme', 'android']))
     expect(cases.some((c) => c.expected.mutant === 'pass')).toBe(true)
   })
 })
@@ -46,17 +46,20 @@ describe('browser cases', () => {
     await display?.close()
   })
 
-  const extensions = [...new Set(browserCases.map((c) => c.extension))]
-  describe.each(extensions)('%s', (extension) => {
-    const mine = browserCases.filter((c) => c.extension === extension)
+  // A browser is launched in a language and theme: the cases that share them and an extension share it.
+  const browserOf = (c: BrowserBenchCase) => [c.extension, c.locale, c.colorScheme].filter((v) => v !== undefined).join(' ')
+  describe.each([...new Set(browserCases.map(browserOf))])('%s', (key) => {
+    const mine = browserCases.filter((c) => browserOf(c) === key)
     // One browser per extension, as a developer's watch mode has it: each mutant is built into the
     // same folder and the browser reset in place (its pages closed, storage cleared, permissions
-    // revoked, the extension reloaded from disk) before its truth runs.
+    // revoked, the extension reloaded from disk, a version installed over it uninstalled) before its truth runs.
     let dir: string
     let browser: StartedBrowser
+    const truthContext = (c: BrowserBenchCase) => ({ chrome: browser.chrome, pagesUrl: pages.url, ...(c.previousVersion && { previousVersion: join(EXTENSIONS_DIR, c.previousVersion) }) })
     beforeAll(async () => {
       dir = await materializeBuild(mine[0]!, 'good')
-      browser = await startBrowser(display, { extension: dir, chromePath: process.env.CHROME_PATH })
+      const { locale, colorScheme } = mine[0]!
+      browser = await startBrowser(display, { extension: dir, chromePath: process.env.CHROME_PATH, locale, colorScheme })
     })
     afterAll(async () => {
       await browser?.close()
@@ -64,13 +67,13 @@ describe('browser cases', () => {
     })
     it('good build: truth agrees with the expected verdict of every case', async () => {
       const seen: Record<string, boolean> = {}
-      for (const c of mine) seen[c.id] = await c.truth({ chrome: browser.chrome, pagesUrl: pages.url })
+      for (const c of mine) seen[c.id] = await c.truth(truthContext(c))
       expect(seen).toEqual(Object.fromEntries(mine.map((c) => [c.id, c.expected.good === 'pass'])))
     })
     it.each(mine.map((c) => [c.id, c] as const))('mutant of %s: truth agrees with the expected verdict', async (_id, c) => {
       await materializeBuild(c, 'mutant', dir)
       await browser.reset()
-      expect(await c.truth({ chrome: browser.chrome, pagesUrl: pages.url })).toBe(c.expected.mutant === 'pass')
+      expect(await c.truth(truthContext(c))).toBe(c.expected.mutant === 'pass')
     })
   })
 })

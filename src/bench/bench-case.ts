@@ -2,6 +2,7 @@
 // ship, the verdict agentprobe should reach on each build, and a deterministic check that proves
 // the ground truth without any model.
 import type { AndroidHelpers } from '../targets/android/android-helpers.ts'
+import type { ColorScheme } from '../targets/browser.ts'
 import type { ChromeHelpers } from '../targets/chrome/cdp.ts'
 
 export type BenchCategory =
@@ -16,6 +17,10 @@ export type BenchCategory =
   | 'shortcut'
   | 'permission'
   | 'worker-lifecycle'
+  | 'update'
+  | 'locale'
+  | 'rtl'
+  | 'theme'
   | 'android'
 export type Verdict = 'pass' | 'fail'
 
@@ -23,6 +28,8 @@ export interface TruthContext {
   chrome: ChromeHelpers
   /** http://127.0.0.1:<port>/ serving bench/pages/ */
   pagesUrl: string
+  /** The folder of the case's `previousVersion`, for `chrome.installVersion`, when it names one. */
+  previousVersion?: string
 }
 
 interface BenchCaseBase {
@@ -44,13 +51,16 @@ interface BenchCaseBase {
 // A step between two instructions: Chrome stops the extension's service worker, as it does after
 // about 30 s idle, so a case can show what a user meets once the worker has gone.
 export const STOP_WORKER = { stopWorker: true } as const
-export type BenchStep = string | typeof STOP_WORKER
+// A step between two instructions: Chrome updates the extension in place, from the case's
+// `previousVersion` (installed before the first instruction) to the build under test.
+export const UPDATE = { update: true } as const
+export type BenchStep = string | typeof STOP_WORKER | typeof UPDATE
 
 export interface BrowserBenchCase extends BenchCaseBase {
   target?: 'browser'
   /**
    * What agent.do gets; a list runs each instruction in its own agent.do, with the worker stopped
-   * where STOP_WORKER stands (the last instruction gets `verify`).
+   * where STOP_WORKER stands and the extension updated where UPDATE stands (the last instruction gets `verify`).
    */
   instruction: string | readonly BenchStep[]
   /** Folder name under bench/extensions. */
@@ -59,6 +69,15 @@ export interface BrowserBenchCase extends BenchCaseBase {
   edits: { file: string; find: string; replace: string }[]
   /** A page under bench/pages to open before the agent starts (content-script cases), e.g. 'article.html'. */
   page?: string
+  /**
+   * The version users have, a folder under bench/extensions sharing the build's identity: installed
+   * before the first instruction (and by the truth, itself); an UPDATE step replaces it by the build.
+   */
+  previousVersion?: string
+  /** The browser's UI language on both builds, e.g. 'ar' (right to left); default the machine's. */
+  locale?: string
+  /** The browser's theme on both builds; default the machine's (light). */
+  colorScheme?: ColorScheme
   /** Deterministic ground truth, driven over CDP only (no model, no OCR): does the feature work on this build? Runs in fresh tabs after the agent's run; must not depend on what the agent did. */
   truth(ctx: TruthContext): Promise<boolean>
 }

@@ -8,6 +8,8 @@ export interface BenchSpec {
   repeat: number
   /** Browser cases: the materialized build of the extension. */
   extension?: string
+  /** Browser cases with a previous version: its folder, installed before the first instruction. */
+  previousVersion?: string
   /** http://127.0.0.1:<port>/ serving bench/pages/ */
   pagesUrl: string
   /** The run's artifacts folder, relative to the model's artifacts folder. */

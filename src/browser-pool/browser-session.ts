@@ -2,6 +2,7 @@
 // Chromium with the extension, connected over CDP. The plugin and the CLI both start them here.
 import type { Size } from '../core/frame.ts'
 import type { Screen } from '../core/screen.ts'
+import type { ColorScheme } from '../targets/browser.ts'
 import { ChromeHelpers } from '../targets/chrome/cdp.ts'
 import { launchChrome } from '../targets/chrome/launcher.ts'
 import { launchedExtension, resetBrowserState } from '../targets/chrome/reset-browser.ts'
@@ -49,6 +50,9 @@ export interface BrowserOptions {
   extension?: string
   chromePath?: string
   url?: string
+  /** The browser's UI language, e.g. 'ar'; default the machine's. */
+  locale?: string
+  colorScheme?: ColorScheme
 }
 
 export async function startBrowser(display: DisplayHandle, options: BrowserOptions): Promise<StartedBrowser> {
@@ -58,6 +62,8 @@ export async function startBrowser(display: DisplayHandle, options: BrowserOptio
     extensionDir: options.extension,
     size: display.screen.size,
     url: options.url,
+    locale: options.locale,
+    colorScheme: options.colorScheme,
   })
   // The first step must see the browser drawn, its toolbar icon included, not a blank display.
   const untilDrawn = () => warnUnlessDrawn(display.screen, options.extension !== undefined)

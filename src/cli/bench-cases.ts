@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto'
 import { readdir, readFile, stat } from 'node:fs/promises'
 import { join, relative } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { colorScheme, locale } from '../config/appearance.ts'
 import { ConfigError, errorMessage } from '../core/errors.ts'
 import type { BenchCase } from '../bench/bench-case.ts'
 
@@ -62,17 +63,32 @@ function caseProblem(c: any): string | undefined {
     return undefined
   }
   if (typeof c.extension !== 'string' || !Array.isArray(c.edits)) return 'a browser case needs extension and edits'
+  return releaseProblem(c)
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as caseProblem
+function releaseProblem(c: any): string | undefined {
+  try {
+    locale(c.locale, 'locale')
+    colorScheme(c.colorScheme, 'colorScheme')
+  } catch (error) {
+    return errorMessage(error)
+  }
+  const updates = Array.isArray(c.instruction) ? c.instruction.filter((step: { update?: unknown }) => step?.update === true).length : 0
+  if (c.previousVersion === undefined) return updates > 0 ? 'an UPDATE step needs previousVersion (the folder under bench/extensions of the version users have)' : undefined
+  if (typeof c.previousVersion !== 'string' || c.previousVersion === '') return 'previousVersion must be the name of a folder under bench/extensions'
+  if (updates !== 1) return `previousVersion needs exactly one UPDATE step in the instruction list, found ${updates}`
   return undefined
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as caseProblem
 function instructionProblem(instruction: any, android: boolean): string | undefined {
   if (typeof instruction === 'string' && instruction !== '') return undefined
-  const wanted = android ? 'instruction must be a non-empty string' : 'instruction must be a non-empty string or a list of them and STOP_WORKER steps'
+  const wanted = android ? 'instruction must be a non-empty string' : 'instruction must be a non-empty string or a list of them and STOP_WORKER or UPDATE steps'
   if (android || !Array.isArray(instruction) || instruction.length === 0) return wanted
-  const bad = instruction.findIndex((step) => !(typeof step === 'string' && step !== '') && step?.stopWorker !== true)
-  if (bad >= 0) return `instruction step ${bad + 1} is neither a non-empty string nor STOP_WORKER`
-  if (typeof instruction.at(-1) !== 'string') return 'instruction must end with an instruction (the one verify checks), not STOP_WORKER'
+  const bad = instruction.findIndex((step) => !(typeof step === 'string' && step !== '') && step?.stopWorker !== true && step?.update !== true)
+  if (bad >= 0) return `instruction step ${bad + 1} is neither a non-empty string nor STOP_WORKER or UPDATE`
+  if (typeof instruction.at(-1) !== 'string') return 'instruction must end with an instruction (the one verify checks), not STOP_WORKER or UPDATE'
   return undefined
 }
 
@@ -81,7 +97,10 @@ export async function hashCaseSet(cases: readonly LoadedBenchCase[], benchDir: s
   const hash = createHash('sha256')
   for (const id of cases.map((c) => c.benchCase.id).sort()) hash.update(`case ${id}\n`)
   const files = new Set(cases.map((c) => c.file))
-  for (const c of cases) if (c.benchCase.target !== 'android') for (const f of await filesUnder(join(benchDir, 'extensions', c.benchCase.extension))) files.add(f)
+  for (const { benchCase: c } of cases) {
+    if (c.target === 'android') continue
+    for (const folder of [c.extension, ...(c.previousVersion ? [c.previousVersion] : [])]) for (const f of await filesUnder(join(benchDir, 'extensions', folder))) files.add(f)
+  }
   for (const f of await filesUnder(join(benchDir, 'pages'))) files.add(f)
   for (const file of [...files].sort()) hash.update(`file ${relative(benchDir, file)}\n`).update(await readFile(file))
   return hash.digest('hex')

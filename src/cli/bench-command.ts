@@ -24,6 +24,7 @@ import { runGeneratedTests, siblingModule, type GeneratedFile, type GeneratedPro
 import { aliased, parseFlags, positiveInt } from './args.ts'
 import { hashCaseSet, loadBenchCases, type LoadedBenchCase } from './bench-cases.ts'
 import { describeEstimate, estimateFor, parseModels, positiveUsd, runLabel } from './bench-plan.ts'
+import { browserProjects } from './bench-projects.ts'
 import { expandCasePaths } from './case-paths.ts'
 import { cliHistoryOption } from './history-store-flag.ts'
 import { serveFolder } from './serve-folder.ts'
@@ -120,12 +121,14 @@ async function planRuns(cases: readonly LoadedBenchCase[], o: PlanContext): Prom
     for (const build of BUILDS) {
       const android = benchCase.target === 'android'
       const extension = android ? undefined : await materializeBuild(benchCase, build, join(o.builds, benchCase.id, build))
+      const previousVersion = android ? undefined : await previousVersionDir(benchCase, o.benchDir)
       for (let repeat = 1; repeat <= o.repeats; repeat++) {
         const spec: BenchSpec = {
           caseId: benchCase.id,
           build,
           repeat,
           ...(extension && { extension }),
+          ...(previousVersion && { previousVersion }),
           pagesUrl: o.pagesUrl,
           outputDir: join(benchCase.id, `${build}-r${repeat}`),
           ...(o.ledger && { ledger: { file: o.ledger.file, capUsd: o.ledger.capUsd } }),
@@ -145,14 +148,21 @@ async function planRuns(cases: readonly LoadedBenchCase[], o: PlanContext): Prom
   return runs
 }
 
+/** The folder of a case's previous version under bench/extensions; a ConfigError naming the case when it is missing. */
+async function previousVersionDir(c: BrowserBenchCase, benchDir: string): Promise<string | undefined> {
+  if (c.previousVersion === undefined) return undefined
+  const dir = join(benchDir, 'extensions', c.previousVersion)
+  if (!existsSync(join(dir, 'manifest.json'))) throw new ConfigError(`agentprobe bench: case ${c.id}: previousVersion ${c.previousVersion} is not an extension folder under bench/extensions`)
+  return dir
+}
+
 function benchProjects(runs: readonly PlannedRun[], models: string[], tracesDir: string, packageRoot: string, history: AgentprobeOptions['history']): GeneratedProject[] {
   const plugin = { models, artifactsDir: tracesDir, report: false, cassette: 'off' as const, history }
-  const browser = runs.filter((r) => r.benchCase.target !== 'android').map((r) => r.file.name)
   const android = runs.filter((r) => r.benchCase.target === 'android').map((r) => r.file.name)
   const sdkRoot = join(packageRoot, 'fixtures/android/sdk')
   if (android.length && !existsSync(sdkRoot)) throw new ConfigError(`agentprobe bench: the Android cases run on the device double (fixtures/android), which this copy of agentprobe lacks; leave them out with --case`)
   return [
-    ...(browser.length ? [{ name: 'bench', plugin, files: browser }] : []),
+    ...browserProjects(runs.map((r) => ({ benchCase: r.benchCase, file: r.file.name })), plugin),
     ...(android.length ? [{ name: 'bench-android', plugin: { ...plugin, target: 'android' as const, android: { sdkRoot } }, files: android }] : []),
   ]
 }

@@ -9,9 +9,9 @@ import type { ChromeEndpoint, PipeCall } from './chrome/endpoint.ts'
 /**
  * The `chrome` fixture as a test sees it: ChromeHelpers' public methods. Chromium's ChromeHelpers
  * is one; Firefox's FirefoxHelpers another, with the same names and meaning where Firefox has them
- * and an error naming the Firefox way where it has not.
+ * and an error naming the Firefox way where it has not. restoreBuild is the reset's, not a test's.
  */
-export type ChromeFixture = { [K in keyof ChromeHelpers]: ChromeHelpers[K] }
+export type ChromeFixture = { [K in Exclude<keyof ChromeHelpers, 'restoreBuild'>]: ChromeHelpers[K] }
 
 export const BROWSER_NAMES = ['chromium', 'firefox'] as const
 export type BrowserName = (typeof BROWSER_NAMES)[number]

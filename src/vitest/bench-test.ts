@@ -80,15 +80,19 @@ export function benchTest(spec: BenchSpec, cases: readonly BenchCase[], prepare?
       const page = (await chrome.targets({ type: 'page' })).find((t) => !t.url.startsWith('chrome-extension://'))
       await (page ? chrome.navigate(page.id, url, { timeout: 15_000 }) : chrome.openPage(url, { timeout: 15_000 }))
     }
+    // A user of the previous version meets the first instruction; UPDATE brings them the build.
+    if (spec.previousVersion) await chrome.installVersion(spec.previousVersion)
     const play = async () => {
       const steps = typeof c.instruction === 'string' ? [c.instruction] : c.instruction
       const last = steps.findLastIndex((step) => typeof step === 'string')
       for (const [index, step] of steps.entries()) {
-        if (typeof step !== 'string') await chrome.stopServiceWorker()
-        else await agent.do(step, index === last ? options : { maxSteps: options.maxSteps, expectedSteps: options.expectedSteps })
+        if (typeof step === 'string') await agent.do(step, index === last ? options : { maxSteps: options.maxSteps, expectedSteps: options.expectedSteps })
+        else if ('update' in step) await chrome.update()
+        else await chrome.stopServiceWorker()
       }
     }
-    await record({ model, agentprobeOptions, artifactDir, task }, play, () => c.truth({ chrome, pagesUrl: spec.pagesUrl }))
+    const truthContext = { chrome, pagesUrl: spec.pagesUrl, ...(spec.previousVersion && { previousVersion: spec.previousVersion }) }
+    await record({ model, agentprobeOptions, artifactDir, task }, play, () => c.truth(truthContext))
   })
 }
 

@@ -18,7 +18,7 @@ import { serviceWorkerState, stopServiceWorker, type WorkerState } from './worke
 import { reloadLoadedExtension } from './extension-reload.ts'
 import { registeredContextMenu, type ContextMenuItem, type ContextMenuOptions } from './context-menu.ts'
 import { loadExtensionDir, type ExtensionDir } from './extension-dir.ts'
-import { installVersion, updateToBuild, type InstalledVersion, type UpdatedVersion, type VersionOptions } from './extension-versions.ts'
+import { installVersion, restoreBuild, updateToBuild, type InstalledVersion, type UpdatedVersion, type VersionOptions } from './extension-versions.ts'
 import type { VersionSource } from './version-source.ts'
 import { storageExpression, type StorageArea } from '../storage-area.ts'
 
@@ -281,6 +281,18 @@ export class ChromeHelpers implements ChromeCalls {
     this.#extensionId = updated.id
     await this.#toolbarDrawn?.()
     return updated
+  }
+
+  /**
+   * Puts `build` back in place of a version installVersion installed (the reset between files
+   * calls it; not part of the `chrome` fixture): the ID these helpers use is the build's again,
+   * else a reset of the browser that ran the update would find it still on the shared one. False when none was installed.
+   */
+  async restoreBuild(build: ExtensionDir, loadUnpacked: () => Promise<unknown>, timeout?: number): Promise<boolean> {
+    const restored = await restoreBuild(this, build, loadUnpacked, timeout)
+    // Only then: otherwise the ID stays the one launched, so a rebuild whose key changed is still seen.
+    if (restored) this.#extensionId = build.id
+    return restored
   }
 
   /** The extension's context-menu items as Chrome registered them (from the profile's own record of them). */

@@ -7,7 +7,6 @@ import type { ChromeProcess } from './launcher.ts'
 import { closeTargets } from './close-targets.ts'
 import { loadExtensionDir } from './extension-dir.ts'
 import { extensionTargets, reloadExtension } from './extension-reload.ts'
-import { restoreBuild } from './extension-versions.ts'
 import { clearExtensionState } from './extension-storage.ts'
 import { describeTargets, type TargetInfo } from './match-target.ts'
 import { revokeOptionalPermissions } from './permissions.ts'
@@ -75,7 +74,7 @@ export async function resetBrowserState(
   const dir = extension && (await step('read the manifest', () => loadExtensionDir(extension.path)))
   if (dir !== undefined && extension !== undefined) {
     subject = `the extension "${dir.name}" (${dir.id})`
-    await step('put the build under test back in place of an installed version', () => restoreBuild(chrome, dir, extension.loadUnpacked, timeout))
+    await step('put the build under test back in place of an installed version', () => chrome.restoreBuild(dir, extension.loadUnpacked, timeout))
     await step('check its ID', async () => {
       if (dir.id !== chrome.extensionId) throw new TargetError(`the browser runs it as ${chrome.extensionId}; its manifest now gives ${dir.id} (was "key" changed?)`)
     })
