@@ -6,8 +6,10 @@ import { expect, test } from 'agentprobe/vitest'
 const POPUP = { type: 'page', url: /popup\.html$/ }
 
 test("the chrome fixture reads the extension's pages, background and storage, and reloads it", async ({ chrome }) => {
-  // The reset before this file installed (Firefox) or reloaded (Chromium) the extension afresh.
-  await expect.poll(() => chrome.storage('local')).toEqual({ installed: expect.stringMatching(/^(install|update)$/) })
+  // The reset before this file installed (Firefox) or reloaded (Chromium) the extension afresh. Its
+  // background writes the reason once it has started: on two busy cores Firefox's event page took
+  // over a second (expect.poll's default), so the poll waits up to 10 s.
+  await expect.poll(() => chrome.storage('local'), { timeout: 10_000 }).toEqual({ installed: expect.stringMatching(/^(install|update)$/) })
   expect(await chrome.evaluate({ type: 'service_worker' }, 'typeof startedAt')).toBe('number')
   await expect(chrome).toHaveTarget({ type: 'service_worker' })
 
@@ -24,5 +26,5 @@ test("the chrome fixture reads the extension's pages, background and storage, an
 
   await chrome.reloadExtension()
   await expect(chrome).not.toHaveTarget(POPUP)
-  await expect.poll(() => chrome.storage('local')).toEqual({ installed: 'update' })
+  await expect.poll(() => chrome.storage('local'), { timeout: 10_000 }).toEqual({ installed: 'update' })
 })
