@@ -69,7 +69,7 @@ export default defineConfig({
       },
       {
         // The locale example, once per browser language: projects 'locales (de)' and 'locales (ar)'.
-        plugins: [agentprobe({ extension: './fixtures/extensions/greeter-i18n', locales: ['de', 'ar'], artifactsDir: 'artifacts/locales' })],
+        plugins: [agentprobe({ extension: './bench/extensions/greeter-i18n', locales: ['de', 'ar'], artifactsDir: 'artifacts/locales' })],
         test: {
           name: 'locales',
           include: ['examples/locales/*.cua.test.ts'],

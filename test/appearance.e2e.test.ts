@@ -8,7 +8,7 @@ import { leaseBrowser, type LeasedBrowser } from '../src/browser-pool/browser-le
 import { BrowserPool, type PoolOptions } from '../src/browser-pool/browser-pool.ts'
 import { startPoolServer } from '../src/browser-pool/pool-server.ts'
 
-const GREETER = resolve(import.meta.dirname, '../fixtures/extensions/greeter-i18n')
+const GREETER = resolve(import.meta.dirname, '../bench/extensions/greeter-i18n')
 const SIZE = { width: 1280, height: 720 }
 const closing: (() => Promise<unknown>)[] = []
 afterAll(async () => {

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs'
 import { expect, test } from 'agentprobe/vitest'
 
-const EXTENSION = new URL('../../fixtures/extensions/greeter-i18n/', import.meta.url)
+const EXTENSION = new URL('../../bench/extensions/greeter-i18n/', import.meta.url)
 const RIGHT_TO_LEFT = new Set(['ar', 'fa', 'he', 'ur'])
 /** The extension's own messages for a language: what its popup should show. */
 const messages = (language: string): Record<string, { message: string }> => JSON.parse(readFileSync(new URL(`_locales/${language}/messages.json`, EXTENSION), 'utf8'))

@@ -30,7 +30,7 @@ it('says what Firefox makes of a manifest that ships for it: as written, refused
 })
 
 it('lists the languages an extension ships, and warns of the messages one of them lacks', async () => {
-  const greeter = resolve(import.meta.dirname, '../../fixtures/extensions/greeter-i18n')
+  const greeter = resolve(import.meta.dirname, '../../bench/extensions/greeter-i18n')
   const checks = byName(await checkManifest(greeter, 'ext'))
   expect(checks.manifest).toMatchObject({ status: 'ok', detail: 'Greeter 1.0.0, manifest_version 3' })
   expect(checks.locales).toMatchObject({ status: 'ok', detail: 'ar, de, en (default en), each with every message' })
