@@ -1,27 +1,35 @@
-// The browser a user sees: its UI language (the extension's _locales, right to left in Arabic) and
-// its dark theme, set for a pool's browsers as `locale` and `colorScheme` set them, checked on a real
-// Chromium: what chrome.i18n says, how the popup lays out and what the screen shows.
+// The browser a user sees: its UI language (the extension's _locales, right to left in Arabic), its
+// dark theme and its scale, set for a pool's browsers as `locale`, `colorScheme` and
+// `deviceScaleFactor` set them, checked on a real Chromium and Firefox: what chrome.i18n says, how
+// the popup lays out, what the screen shows and where a real click lands.
 import { resolve } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, describe, expect, it } from 'vitest'
+import { browserLayout } from '../src/grounding/browser-regions.ts'
+import { frameRaster } from '../src/grounding/raster.ts'
+import { findToolbarSlot } from '../src/grounding/toolbar-slot.ts'
 import { leaseBrowser, type LeasedBrowser } from '../src/browser-pool/browser-lease.ts'
 import { BrowserPool, type PoolOptions } from '../src/browser-pool/browser-pool.ts'
 import { startPoolServer } from '../src/browser-pool/pool-server.ts'
 
 const GREETER = resolve(import.meta.dirname, '../bench/extensions/greeter-i18n')
+/** A popup extension with a gecko id: Firefox puts its button on the toolbar. */
+const CROSS_BROWSER = resolve(import.meta.dirname, '../fixtures/extensions/cross-browser')
 const SIZE = { width: 1280, height: 720 }
 const closing: (() => Promise<unknown>)[] = []
+/** What the pools said (e.g. that a browser never looked drawn). */
+const poolLines: string[] = []
 afterAll(async () => {
   for (const close of closing.reverse()) await close().catch(() => undefined)
 })
 
-/** A browser leased from a pool of its own, with the greeter loaded. */
-async function browserWith(options: Omit<PoolOptions, 'size'>): Promise<LeasedBrowser> {
-  const pool = new BrowserPool({ size: SIZE, log: () => undefined, ...options })
+/** A browser leased from a pool of its own, with the greeter (or `extension`) loaded. */
+async function browserWith(options: Omit<PoolOptions, 'size'>, extension = GREETER): Promise<LeasedBrowser> {
+  const pool = new BrowserPool({ size: SIZE, log: (line) => poolLines.push(line), ...options })
   closing.push(() => pool.close())
   const server = await startPoolServer(pool)
   closing.push(() => server.close())
-  const browser = await leaseBrowser(server.url, 'appearance', GREETER)
+  const browser = await leaseBrowser(server.url, 'appearance', extension)
   closing.push(() => browser.close())
   return browser
 }
@@ -94,5 +102,40 @@ describe('on Firefox', () => {
 
   it('a language Firefox has no pack for is an error naming the package, not a run in English', async () => {
     await expect(browserWith({ browser: 'firefox', locale: 'xx' })).rejects.toThrow(/locale 'xx': Firefox runs in en-US instead, .*apt-get install firefox-esr-l10n-xx/)
+  })
+})
+
+describe('deviceScaleFactor', () => {
+  /**
+   * At scale 2: the pool saw the browser drawn (its pinned icon found at that scale), the toolbar
+   * icon found on the screen's pixels, clicked with real input, the popup opened and found on screen
+   * under the toolbar; the page's and the popup's devicePixelRatio 2 and the window filling the
+   * screen (its CSS width times the ratio), not twice its size.
+   */
+  async function clickIconAt2(browser: LeasedBrowser, name: string): Promise<void> {
+    expect(browser.lease).toMatchObject({ deviceScaleFactor: 2, versions: { deviceScaleFactor: '2x' } })
+    expect(poolLines.filter((line) => /did not look fully drawn/.test(line))).toEqual([])
+    const slot = findToolbarSlot(await frameRaster(await browser.screen.capture()), 2)
+    expect(slot, `${name}: the toolbar icon at scale 2`).toMatchObject({ confidence: 1 })
+    // (the icon is drawn at 16 CSS px: about 32 screen pixels)
+    expect(slot!.box.height).toBeGreaterThan(24)
+    await browser.screen.perform({ type: 'click', x: slot!.center.x, y: slot!.center.y, button: 'left' })
+    const chrome = browser.requireChrome()
+    const popup = await chrome.waitForTarget({ type: 'page', url: /popup\.html$/ }, { timeout: 10_000 })
+    const seen = await chrome.evaluate<{ dpr: number; width: number; height: number }>({ type: 'page', url: /^about:blank/ }, '({ dpr: devicePixelRatio, width: outerWidth, height: outerHeight })')
+    const popupRatio = await chrome.evaluate<number>({ url: popup.url }, 'devicePixelRatio')
+    console.log(`${name} at 2: devicePixelRatio ${seen.dpr} (popup ${popupRatio}), window ${seen.width}×${seen.height} CSS px on a ${SIZE.width}×${SIZE.height} screen, icon ${slot!.box.width}×${slot!.box.height} px at (${slot!.center.x}, ${slot!.center.y})`)
+    expect([seen.dpr, popupRatio]).toEqual([2, 2])
+    expect(seen.width * seen.dpr).toBeLessThanOrEqual(SIZE.width)
+    expect(seen.width * seen.dpr).toBeGreaterThan(SIZE.width - 8)
+    await expect.poll(async () => browserLayout(await frameRaster(await browser.screen.capture()), 2)?.popup, { timeout: 5000 }).toBeDefined()
+  }
+
+  it('2 on Chromium: the window fills the screen, the icon is clicked by real input, the popup opens and its devicePixelRatio is 2', async () => {
+    await clickIconAt2(await browserWith({ deviceScaleFactor: 2 }), 'Chromium')
+  })
+
+  it('2 on Firefox: the same, through layout.css.devPixelsPerPx', async () => {
+    await clickIconAt2(await browserWith({ browser: 'firefox', deviceScaleFactor: 2 }, CROSS_BROWSER), 'Firefox')
   })
 })

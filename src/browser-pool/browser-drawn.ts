@@ -15,6 +15,8 @@ import { findToolbarSlot } from '../grounding/toolbar-slot.ts'
 export interface DrawnOptions {
   /** An extension is loaded and pinned: its button must be in the toolbar. */
   pinnedIcon: boolean
+  /** The browser's device scale factor (default 1): its toolbar is that much taller in pixels. */
+  scale?: number | undefined
   /** ms (default 15 000). */
   timeoutMs?: number
   signal?: AbortSignal
@@ -32,7 +34,7 @@ const SURE = 0.75
 const QUIET_MS = 250
 
 /** Waits until the screen shows the browser drawn and still; says so, or what it saw at the deadline. */
-export async function waitForBrowserDrawn(screen: Screen, { pinnedIcon, timeoutMs = 15_000, signal }: DrawnOptions): Promise<Drawn> {
+export async function waitForBrowserDrawn(screen: Screen, { pinnedIcon, scale = 1, timeoutMs = 15_000, signal }: DrawnOptions): Promise<Drawn> {
   const start = performance.now()
   const left = () => Math.max(0, timeoutMs - (performance.now() - start))
   let evidence = 'no frame yet'
@@ -43,7 +45,7 @@ export async function waitForBrowserDrawn(screen: Screen, { pinnedIcon, timeoutM
     // ~50 ms of CPU, the comparisons of a settle almost nothing. A window still growing can show a
     // toolbar for a moment, so only a frame that has stopped changing is judged.
     await screen.settle({ stableMs: QUIET_MS, timeoutMs: left(), signal })
-    const look = await lookAt(await screen.capture(), pinnedIcon)
+    const look = await lookAt(await screen.capture(), pinnedIcon, scale)
     evidence = look.evidence
     if (look.drawn) return { drawn: true, waitedMs: performance.now() - start, evidence }
   }
@@ -58,16 +60,16 @@ export async function waitForBrowserDrawn(screen: Screen, { pinnedIcon, timeoutM
 export const restingPointer = ({ height }: Size): Action => ({ type: 'move', x: 0, y: height - 1 })
 
 /** Waits as waitForBrowserDrawn does; a screen never drawn is a warning, since the first step may still cope. */
-export async function warnUnlessDrawn(screen: Screen, pinnedIcon: boolean, warn: (line: string) => void = console.warn): Promise<void> {
-  const drawn = await waitForBrowserDrawn(screen, { pinnedIcon })
+export async function warnUnlessDrawn(screen: Screen, { pinnedIcon, scale }: Pick<DrawnOptions, 'pinnedIcon' | 'scale'>, warn: (line: string) => void = console.warn): Promise<void> {
+  const drawn = await waitForBrowserDrawn(screen, { pinnedIcon, scale })
   if (!drawn.drawn) warn(`agentprobe: the browser did not look fully drawn within ${Math.round(drawn.waitedMs)} ms (${drawn.evidence}); the first step may see it half drawn`)
 }
 
-async function lookAt(frame: Frame, pinnedIcon: boolean): Promise<{ drawn: boolean; evidence: string }> {
+async function lookAt(frame: Frame, pinnedIcon: boolean, scale: number): Promise<{ drawn: boolean; evidence: string }> {
   if (frame.luma && frame.luma.stdev < 2) return { drawn: false, evidence: 'a blank frame' }
   const raster = await frameRaster(frame)
-  if (!pinnedIcon) return toolbarStrip(raster) ? { drawn: true, evidence: 'the toolbar' } : { drawn: false, evidence: 'no toolbar strip' }
-  const slot = findToolbarSlot(raster)
+  if (!pinnedIcon) return toolbarStrip(raster, scale) ? { drawn: true, evidence: 'the toolbar' } : { drawn: false, evidence: 'no toolbar strip' }
+  const slot = findToolbarSlot(raster, scale)
   if (!slot) return { drawn: false, evidence: 'no toolbar row with an omnibox' }
   const at = `at (${slot.center.x}, ${slot.center.y})`
   return slot.confidence >= SURE

@@ -23,7 +23,7 @@ export async function leaseBrowser(poolUrl: string, slot: string, extension: str
   const screen = await X11Screen.attach({ display: lease.display, framebufferPath: lease.framebufferPath })
   // Browser-level calls (Chromium's DevTools pipe, Firefox's BiDi session) stay with the main process: they are relayed there.
   const relay: PipeCall = (method, params) => postToPool(poolUrl, '/pipe', { slot, method, params })
-  const toolbarDrawn = () => warnUnlessDrawn(screen, lease.endpoint.extensionId !== undefined)
+  const toolbarDrawn = () => warnUnlessDrawn(screen, { pinnedIcon: lease.endpoint.extensionId !== undefined, scale: lease.deviceScaleFactor })
   const connection = await connectBrowser(lease.endpoint, { display: lease.display, relay, toolbarDrawn })
   return {
     lease,

@@ -23,6 +23,8 @@ export interface PoolOptions {
   /** The browsers' UI language and theme (browser.ts). */
   locale?: string
   colorScheme?: ColorScheme
+  /** Device pixels per CSS pixel (browser.ts); default 1. */
+  deviceScaleFactor?: number
   /** Where the pool's one-line notices go (default stderr). */
   log?: (line: string) => void
 }
@@ -33,6 +35,8 @@ export interface Lease {
   framebufferPath?: string
   endpoint: BrowserEndpoint
   versions: Record<string, string>
+  /** The browser's device scale factor, when not 1: the toolbar finders need it. */
+  deviceScaleFactor?: number
   /** The browser process, so that a test can tell a reuse from a restart. */
   pid: number
   /** True when a running browser was reset rather than started. */
@@ -99,29 +103,31 @@ export class BrowserPool {
   async #lease(slot: Slot, extension: string | undefined): Promise<Lease> {
     await this.#reloading
     const started = performance.now()
-    const { size, display, browser: name = 'chromium', executablePath, url, locale, colorScheme } = this.#options
+    const { size, display, browser: name = 'chromium', executablePath, url, locale, colorScheme, deviceScaleFactor } = this.#options
     slot.screen ??= display ? await X11Screen.attach({ display }) : await X11Screen.start(size)
     const screen = slot.screen
     const reused = slot.extension === extension && (await resetInPlace(slot, url, this.#log))
     let browser = reused ? slot.browser : undefined
     if (browser === undefined) {
       await closeBrowser(slot)
-      browser = slot.browser = await launchBrowser(name, { executablePath, display: screen.display, extension, size, url, locale, colorScheme })
+      browser = slot.browser = await launchBrowser(name, { executablePath, display: screen.display, extension, size, url, locale, colorScheme, deviceScaleFactor })
       slot.extension = extension
       const info = extension ? await readExtensionInfo(extension) : undefined
-      // (the language and theme too: a trace says in what the extension was seen)
-      slot.versions = { browser: browser.version, ...(info && { extension: `${info.name} ${info.version}` }), ...(locale && { locale }), ...(colorScheme && { colorScheme }) }
+      // (the language, theme and scale too: a trace says in what the extension was seen)
+      const scale: Record<string, string> = deviceScaleFactor === undefined || deviceScaleFactor === 1 ? {} : { deviceScaleFactor: `${deviceScaleFactor}x` }
+      slot.versions = { browser: browser.version, ...(info && { extension: `${info.name} ${info.version}` }), ...(locale && { locale }), ...(colorScheme && { colorScheme }), ...scale }
     }
     // Taken on every lease: a watch-mode rebuild reloads the extension in the same browser.
     if (extension) slot.versions = { ...slot.versions, build: await buildFingerprint(extension).catch(() => 'unreadable') }
     // The first step must see the browser drawn, its toolbar icon included, not a blank display.
-    const drawn = await waitForBrowserDrawn(screen, { pinnedIcon: extension !== undefined })
+    const drawn = await waitForBrowserDrawn(screen, { pinnedIcon: extension !== undefined, scale: deviceScaleFactor })
     if (!drawn.drawn) this.#log(`agentprobe: the browser did not look fully drawn within ${Math.round(drawn.waitedMs)} ms (${drawn.evidence}); the first step may see it half drawn`)
     return {
       display: screen.display,
       ...(screen.framebufferPath && { framebufferPath: screen.framebufferPath }),
       endpoint: browser.endpoint,
       versions: slot.versions,
+      ...(deviceScaleFactor !== undefined && { deviceScaleFactor }),
       pid: browser.pid,
       reused,
       ms: Math.round(performance.now() - started),

@@ -66,7 +66,7 @@ export async function startBrowser(display: DisplayHandle, options: BrowserOptio
     colorScheme: options.colorScheme,
   })
   // The first step must see the browser drawn, its toolbar icon included, not a blank display.
-  const untilDrawn = () => warnUnlessDrawn(display.screen, options.extension !== undefined)
+  const untilDrawn = () => warnUnlessDrawn(display.screen, { pinnedIcon: options.extension !== undefined })
   let chrome: ChromeHelpers
   try {
     chrome = await ChromeHelpers.connect(process, { toolbarDrawn: untilDrawn })

@@ -8,4 +8,12 @@ describe('appearance', () => {
     expect(() => appearance({ locale: 'Arabic' }, 'the plugin option')).toThrow(`the plugin option locale must be a language tag such as 'de', 'ar' or 'pt-BR', got "Arabic"`)
     expect(() => appearance({ colorScheme: 'dim' }, 'the plugin option')).toThrow('the plugin option colorScheme must be one of light, dark, got "dim"')
   })
+
+  it('takes a measured device scale factor, and refuses any other naming the field', () => {
+    expect(appearance({ deviceScaleFactor: 2 }, 'the plugin option')).toEqual({ deviceScaleFactor: 2 })
+    expect(appearance({ deviceScaleFactor: 1.5 }, 'the plugin option')).toEqual({ deviceScaleFactor: 1.5 })
+    for (const bad of [3, 0.5, '2', 0]) {
+      expect(() => appearance({ deviceScaleFactor: bad }, 'the plugin option')).toThrow(`the plugin option deviceScaleFactor must be one of 1, 1.25, 1.5, 2 (device pixels per CSS pixel), got ${JSON.stringify(bad)}`)
+    }
+  })
 })

@@ -1,12 +1,14 @@
 // What the user's browser looks like to them: its UI language (which `_locales` folder the
-// extension shows, and right-to-left for Arabic or Hebrew) and its light or dark theme. One value
-// each for a run; `locales` / `colorSchemes` in the plugin make a project of each.
+// extension shows, and right-to-left for Arabic or Hebrew), its light or dark theme and its scale
+// (a high-density screen). One value each for a run; `locales` / `colorSchemes` /
+// `deviceScaleFactors` in the plugin make a project of each.
 import { ConfigError } from '../core/errors.ts'
-import { COLOR_SCHEMES, type ColorScheme } from '../targets/browser.ts'
+import { COLOR_SCHEMES, DEVICE_SCALE_FACTORS, type ColorScheme } from '../targets/browser.ts'
 
 export interface Appearance {
   locale?: string
   colorScheme?: ColorScheme
+  deviceScaleFactor?: number
 }
 
 // A BCP 47 language with an optional region or script, as Chromium and `_locales` name them: de, ar, pt-BR, zh_TW, sr-Latn.
@@ -26,9 +28,20 @@ export function colorScheme(value: unknown, source: string): ColorScheme | undef
   throw new ConfigError(`${source} must be one of ${COLOR_SCHEMES.join(', ')}, got ${JSON.stringify(value)}`)
 }
 
+/** A deviceScaleFactor option, checked: only the factors measured to work (the window fits, the toolbar is found, clicks land). */
+export function deviceScaleFactor(value: unknown, source: string): number | undefined {
+  if (value === undefined) return undefined
+  if ((DEVICE_SCALE_FACTORS as readonly unknown[]).includes(value)) return value as number
+  throw new ConfigError(`${source} must be one of ${DEVICE_SCALE_FACTORS.join(', ')} (device pixels per CSS pixel), got ${JSON.stringify(value)}`)
+}
+
 /** The appearance options, checked. */
-export function appearance(options: { locale?: unknown; colorScheme?: unknown }, source: string): Appearance {
-  return { ...withValue('locale', locale(options.locale, `${source} locale`)), ...withValue('colorScheme', colorScheme(options.colorScheme, `${source} colorScheme`)) }
+export function appearance(options: { locale?: unknown; colorScheme?: unknown; deviceScaleFactor?: unknown }, source: string): Appearance {
+  return {
+    ...withValue('locale', locale(options.locale, `${source} locale`)),
+    ...withValue('colorScheme', colorScheme(options.colorScheme, `${source} colorScheme`)),
+    ...withValue('deviceScaleFactor', deviceScaleFactor(options.deviceScaleFactor, `${source} deviceScaleFactor`)),
+  }
 }
 
 const withValue = <K extends string, V>(key: K, value: V | undefined) => (value === undefined ? {} : ({ [key]: value } as Record<K, V>))

@@ -36,6 +36,12 @@ export interface AgentprobeOptions {
   locale?: string
   /** 'dark' makes the browser's own UI dark and pages see prefers-color-scheme: dark (Chromium). Default: the machine's, light under Xvfb. */
   colorScheme?: ColorScheme
+  /**
+   * Device pixels per CSS pixel, as on a high-density screen: 1, 1.25, 1.5 or 2 (Chromium's
+   * --force-device-scale-factor, Firefox's layout.css.devPixelsPerPx). The window still fills the
+   * screen (sized in CSS pixels: screen / factor); the browser's toolbar and pages are drawn larger. Default 1.
+   */
+  deviceScaleFactor?: number
   /** What `screen` and `agent` drive: 'browser' (Xvfb + Chromium, the default) or 'android' (a device over adb). */
   target?: 'browser' | 'android'
   /** The Android device, for target 'android'. */
@@ -69,6 +75,7 @@ export interface ResolvedOptions {
   url?: string
   locale?: string
   colorScheme?: ColorScheme
+  deviceScaleFactor?: number
   target?: 'browser' | 'android'
   android?: ResolvedAndroid
   cassette: { mode?: CassetteMode; update: boolean; ci: boolean; model?: string; waitMs?: number }

@@ -6,8 +6,8 @@ const run = (versions: Record<string, string>, target = browser) => ({ versions:
 
 describe('variantOf', () => {
   it("reads the browser, language and theme from the trace's versions, the browser's defaults where none was set", () => {
-    expect(variantOf(run({ browser: 'Chromium 156.0', locale: 'ar', colorScheme: 'dark' }))).toEqual({ browser: 'chromium', locale: 'ar', colorScheme: 'dark' })
-    expect(variantOf(run({ browser: 'Mozilla Firefox 140.5' }))).toEqual({ browser: 'firefox', locale: 'default language', colorScheme: 'light' })
+    expect(variantOf(run({ browser: 'Chromium 156.0', locale: 'ar', colorScheme: 'dark' }))).toEqual({ browser: 'chromium', locale: 'ar', colorScheme: 'dark', deviceScaleFactor: '1x' })
+    expect(variantOf(run({ browser: 'Mozilla Firefox 140.5' }))).toEqual({ browser: 'firefox', locale: 'default language', colorScheme: 'light', deviceScaleFactor: '1x' })
     expect(variantOf(run({}, { kind: 'android', width: 1080, height: 2400 })).browser).toBe('android')
   })
 
@@ -22,5 +22,6 @@ describe('variantLabels', () => {
     expect(variantLabels(runs)).toEqual(['chromium · de', 'chromium · ar', 'firefox · ar'])
     expect(variantLabels([run({ locale: 'de' }), run({ locale: 'de', colorScheme: 'light' })])).toEqual(['', ''])
     expect(variantLabels([run({ colorScheme: 'dark' }), run({})])).toEqual(['dark', 'light'])
+    expect(variantLabels([run({ deviceScaleFactor: '2x' }), run({})])).toEqual(['2x', '1x'])
   })
 })

@@ -1,4 +1,4 @@
-// Which cell of a matrix a run was: its browser, language and theme, as the trace's versions
+// Which cell of a matrix a run was: its browser, language, theme and scale, as the trace's versions
 // record them. A report names only what differs between its runs: "ar · dark" beside "de · dark".
 import type { Trace } from './trace.ts'
 
@@ -6,9 +6,11 @@ export interface Variant {
   browser: string
   locale: string
   colorScheme: string
+  /** '2x', '1.5x'; '1x' when the run set none. */
+  deviceScaleFactor: string
 }
 
-const DIMENSIONS = ['browser', 'locale', 'colorScheme'] as const
+const DIMENSIONS = ['browser', 'locale', 'colorScheme', 'deviceScaleFactor'] as const
 
 /** The run's variant; a launch that set no language or theme ran in the browser's defaults. */
 export function variantOf(trace: Pick<Trace, 'versions' | 'target'>): Variant {
@@ -17,6 +19,7 @@ export function variantOf(trace: Pick<Trace, 'versions' | 'target'>): Variant {
     browser: trace.target.kind === 'android' ? 'android' : browserName(v.browser),
     locale: v.locale ?? 'default language',
     colorScheme: v.colorScheme ?? 'light',
+    deviceScaleFactor: v.deviceScaleFactor ?? '1x',
   }
 }
 

@@ -48,6 +48,15 @@ describe('browserLayout on real Chromium 156 frames', () => {
     }
   })
 
+  it('at device scale 2, finds the toolbar twice as tall and the popup that hides half of a narrow window\'s border', async () => {
+    const at2 = async (name: FrameName) => browserLayout(await decodeImage(await (await loadFrame(name)).png()), 2)
+    expect(await at2('toolbar-scale-2-720')).toEqual({ toolbar: { x: 0, y: 0, width: 1280, height: 173 }, page: { x: 0, y: 173, width: 1280, height: 547 } })
+    const layout = (await at2('popup-scale-2-720'))!
+    expect(layout.popup).toMatchObject({ x: 312, y: 173, width: 704 })
+    // It holds the 'Save greeting' button, which ends at y 407.
+    expect(layout.popup!.y + layout.popup!.height).toBeGreaterThan(407)
+  })
+
   it("does not take a page's dark header for the toolbar's border", async () => {
     expect((await layoutOf('hard-buttons'))?.toolbar.height).toBe(87)
   })

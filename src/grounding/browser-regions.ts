@@ -5,6 +5,7 @@
 import type { Point } from '../core/action.ts'
 import type { Box } from '../core/geometry.ts'
 import { toGray, type Raster } from './raster.ts'
+import { toolbarDepth } from './strip.ts'
 
 export type BrowserRegion = 'toolbar' | 'popup' | 'side panel' | 'page'
 
@@ -28,11 +29,11 @@ const POPUP_BLANK_ROWS = 120
 /** The popup's body margin under its last content. */
 const POPUP_MARGIN = 8
 
-/** The frame's parts, or undefined when it has no toolbar line (not a browser window). */
-export function browserLayout(raster: Raster): BrowserLayout | undefined {
+/** The frame's parts, or undefined when it has no toolbar line (not a browser window); `scale` is the browser's device scale factor. */
+export function browserLayout(raster: Raster, scale = 1): BrowserLayout | undefined {
   const { width, height } = raster
   const gray = toGray(raster)
-  const line = toolbarLine(gray, width, height)
+  const line = toolbarLine(gray, width, toolbarDepth(height, scale))
   if (!line) return undefined
   const top = line.y + 1
   const toolbar = { x: 0, y: 0, width, height: top }
@@ -63,13 +64,14 @@ interface HorizontalLine {
 }
 
 /**
- * The toolbar's bottom border: in the top 15 %, the first row below the omnibox's top edge whose
- * faint line starts at the frame's left edge and covers half its width. The omnibox's own edges
+ * The toolbar's bottom border: in the toolbar's band (`depth` rows), the first row below the omnibox's top edge whose
+ * faint line starts at the frame's left edge and covers half its width (or runs to both edges around
+ * a popup). The omnibox's own edges
  * and the tab strip's start further right; a page's header line further down comes later.
  */
-function toolbarLine(gray: Uint8Array, width: number, height: number): HorizontalLine | undefined {
+function toolbarLine(gray: Uint8Array, width: number, depth: number): HorizontalLine | undefined {
   let belowOmnibox = false
-  for (let y = 1; y < Math.round(height * 0.15); y++) {
+  for (let y = 1; y < depth; y++) {
     const runs: [number, number][] = []
     let start = -1
     for (let x = 0; x <= width; x++) {
@@ -81,9 +83,11 @@ function toolbarLine(gray: Uint8Array, width: number, height: number): Horizonta
       }
     }
     const covered = runs.reduce((sum, [a, b]) => sum + b - a, 0)
-    if (covered < 0.5 * width) continue
-    if (runs[0]![0] > LEFT_EDGE) belowOmnibox = true
-    else if (belowOmnibox) return { y, runs }
+    const fromLeft = runs.length > 0 && runs[0]![0] <= LEFT_EDGE
+    if (covered >= 0.5 * width && !fromLeft) belowOmnibox = true
+    // A popup over a narrow window (a large scale factor's few CSS pixels) can hide half the line:
+    // edge to edge with a gap, it is still the border.
+    else if (belowOmnibox && fromLeft && (covered >= 0.5 * width || (covered >= 0.3 * width && runs.at(-1)![1] >= width - LEFT_EDGE))) return { y, runs }
   }
   return undefined
 }

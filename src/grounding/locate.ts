@@ -64,13 +64,16 @@ export class Locator {
   readonly #engine: OcrEngine
   readonly #cache = new Map<string, Reading>()
   readonly #cacheSize: number
+  readonly #scale: number
 
   /** Words read before, kept on disk across runs and processes (none: every frame is read). */
   readonly wordCache: WordCache | undefined
 
-  constructor(options: { engine?: OcrEngine; cacheSize?: number; wordCache?: WordCache } = {}) {
+  /** `scale`: the browser's device scale factor (default 1), which sets how tall its toolbar is in pixels. */
+  constructor(options: { engine?: OcrEngine; cacheSize?: number; wordCache?: WordCache; scale?: number | undefined } = {}) {
     this.#engine = options.engine ?? new OcrEngine()
     this.#cacheSize = options.cacheSize ?? 4
+    this.#scale = options.scale ?? 1
     this.wordCache = options.wordCache
   }
 
@@ -107,7 +110,7 @@ export class Locator {
   /** Where the frame's toolbar, popup, side panel and page are (cached per frame hash). */
   layout(frame: FrameInput): Promise<BrowserLayout | undefined> {
     const reading = this.#reading(frame)
-    reading.layout ??= reading.raster.then(browserLayout)
+    reading.layout ??= reading.raster.then((raster) => browserLayout(raster, this.#scale))
     return reading.layout
   }
 
@@ -130,7 +133,7 @@ export class Locator {
 
   async #locateImage(frame: FrameInput, image: Uint8Array | string, region?: Box): Promise<LocateResult> {
     const raster = await this.#reading(frame).raster
-    const strip = region ? undefined : toolbarStrip(raster)
+    const strip = region ? undefined : toolbarStrip(raster, this.#scale)
     let best = await findImage(raster, image, { region: region ?? strip, threshold: -1 })
     if (strip && (!best || best.score < IMAGE_THRESHOLD)) best = await findImage(raster, image, { threshold: -1 })
     if (!best || best.score < IMAGE_THRESHOLD) {
@@ -142,7 +145,7 @@ export class Locator {
   }
 
   async #locateSlot(frame: FrameInput): Promise<LocateResult> {
-    const slot = findToolbarSlot(await this.#reading(frame).raster)
+    const slot = findToolbarSlot(await this.#reading(frame).raster, this.#scale)
     if (!slot) return { seen: 'no toolbar row with an omnibox on the frame', nearMisses: [] }
     return { located: { box: slot.box, center: slot.center, confidence: slot.confidence, via: 'toolbar-slot' }, seen: slot.evidence, nearMisses: [] }
   }

@@ -4,9 +4,18 @@ import type { Box } from '../core/geometry.ts'
 import { edgeMaps } from './layout.ts'
 import { toGray, type Raster } from './raster.ts'
 
-/** From the top of the frame to its lowest full-width line in the top `depth` (default 15 %). */
-export function toolbarStrip(raster: Raster, depth = 0.15): Box | undefined {
-  const rows = Math.max(1, Math.round(raster.height * depth))
+/**
+ * How many rows from the top the toolbar may take: 15 % of the frame at scale 1. A browser at device
+ * scale f draws its toolbar f times taller in pixels (173 px of a 720 px screen at 2), so the band
+ * grows with it, up to half the frame.
+ */
+export function toolbarDepth(height: number, scale = 1): number {
+  return Math.max(1, Math.round(height * Math.min(0.5, 0.15 * scale)))
+}
+
+/** From the top of the frame to its lowest full-width line in the toolbar's band (toolbarDepth); `scale` is the browser's device scale factor. */
+export function toolbarStrip(raster: Raster, scale = 1): Box | undefined {
+  const rows = toolbarDepth(raster.height, scale)
   const top = { data: raster.data.subarray(0, rows * raster.width * 3), width: raster.width, height: rows }
   const { rule } = edgeMaps(toGray(top), top.width, top.height)
   for (let y = rows - 1; y > 0; y--) {

@@ -80,6 +80,16 @@ describe('findToolbarSlot', () => {
     expect(slot!.center.x).toBeGreaterThan(1790)
   })
 
+  it('finds it at device scale 2, where the toolbar takes a quarter of a 720 px frame, when told the scale', async () => {
+    const raster = await frame('toolbar-scale-2-720')
+    const slot = findToolbarSlot(raster, 2)
+    expect(slot?.center).toEqual({ x: 982, y: 126 })
+    expect(slot!.box).toMatchObject({ width: 30, height: 30 })
+    expect(slot!.confidence).toBe(1)
+    // (at scale 1 the band searched ends above the toolbar row: the slot is not found there)
+    expect(findToolbarSlot(raster)?.confidence ?? 0).toBeLessThan(1)
+  })
+
   it('finds nothing without a toolbar', async () => {
     const blank: Raster = { data: new Uint8Array(1280 * 720 * 3).fill(255), width: 1280, height: 720 }
     expect(findToolbarSlot(blank)).toBeUndefined()

@@ -5,7 +5,7 @@
 import type { Point } from '../core/action.ts'
 import { boxCenter, type Box } from '../core/geometry.ts'
 import type { Raster } from './raster.ts'
-import { toolbarStrip } from './strip.ts'
+import { toolbarDepth, toolbarStrip } from './strip.ts'
 
 export interface ToolbarSlot {
   box: Box
@@ -33,10 +33,10 @@ const GLYPH = 240
 /** Columns this close to the right edge are the window's corner, not buttons. */
 const EDGE = 8
 
-/** The pinned action's button on a decoded frame of Chromium, or undefined when no toolbar row with an omnibox is seen. */
-export function findToolbarSlot(raster: Raster): ToolbarSlot | undefined {
+/** The pinned action's button on a decoded frame of the browser at device scale `scale`, or undefined when no toolbar row with an omnibox is seen. */
+export function findToolbarSlot(raster: Raster, scale = 1): ToolbarSlot | undefined {
   // A resampled frame can blur the toolbar's border line away: then the top of the frame stands in for the strip.
-  const depth = toolbarStrip(raster)?.height ?? Math.round(raster.height * 0.15)
+  const depth = toolbarStrip(raster, scale)?.height ?? toolbarDepth(raster.height, scale)
   const found = slotIn(raster, depth)
   if (found?.confidence === 1) return found
   // A right-to-left UI (Arabic, Hebrew) mirrors the toolbar: read the strip mirrored too, mirror its

@@ -94,7 +94,7 @@ export default class AgentprobeEnvironment extends TestEnvironment {
   async #openFile(overrides: FileOverrides): Promise<FileState> {
     const options = this.#options
     const extension = overrides.extension === undefined ? options.extension : resolvePath(options.root, overrides.extension)
-    const locator = new Locator({ wordCache: wordCacheFor(options.root, process.env) })
+    const locator = new Locator({ wordCache: wordCacheFor(options.root, process.env), scale: options.deviceScaleFactor })
     const cassette = new CassetteFile(cassettePathFor(this.#testPath, options.browser), options.cassette)
     try {
       const model = await createModel(options.model, { extension, locator, env: process.env, target: options.target })

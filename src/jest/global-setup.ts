@@ -18,8 +18,8 @@ export default async function globalSetup(globalConfig: Config.GlobalConfig, pro
   const options = jestOptions(projectConfig, globalConfig, process.env)
   process.stdout.write(`agentprobe: ${modelLine(options)}\n`)
   if (options.target === 'android' || process.env[POOL_URL_ENV]) return
-  const { display, screen: size, browser, url, locale, colorScheme } = options
-  const pool = new BrowserPool({ display, size, browser, executablePath: browserExecutable(options), url, locale, colorScheme })
+  const { display, screen: size, browser, url, locale, colorScheme, deviceScaleFactor } = options
+  const pool = new BrowserPool({ display, size, browser, executablePath: browserExecutable(options), url, locale, colorScheme, deviceScaleFactor })
   const server = await startPoolServer(pool)
   // Workers start after global setup and inherit this.
   process.env[POOL_URL_ENV] = server.url

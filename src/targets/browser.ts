@@ -20,6 +20,9 @@ export const COLOR_SCHEMES = ['light', 'dark'] as const
 /** The browser's own theme, and what pages see as prefers-color-scheme. */
 export type ColorScheme = (typeof COLOR_SCHEMES)[number]
 
+/** Device scale factors measured to work end to end on Chromium and Firefox (window, toolbar finders, real clicks). */
+export const DEVICE_SCALE_FACTORS = [1, 1.25, 1.5, 2] as const
+
 export interface BrowserLaunchOptions {
   /** The executable (CHROME_PATH, FIREFOX_PATH); else it is searched for on PATH. */
   executablePath?: string | undefined
@@ -35,6 +38,8 @@ export interface BrowserLaunchOptions {
   locale?: string | undefined
   /** The browser's theme and the pages' prefers-color-scheme; default the machine's (light under Xvfb). */
   colorScheme?: ColorScheme | undefined
+  /** Device pixels per CSS pixel for the browser's UI and pages (DEVICE_SCALE_FACTORS); the window is sized in CSS pixels to fill the screen. Default 1. */
+  deviceScaleFactor?: number | undefined
 }
 
 /** What a worker needs to reach a browser the main process runs: plain data, sent over the pool's HTTP endpoint. */

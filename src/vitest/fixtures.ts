@@ -43,7 +43,7 @@ export function isAndroidProject(): boolean {
 export const test = base
   .extend('agentprobeOptions', { scope: 'worker' }, () => options(expect.getState().testPath))
   .extend('locator', { scope: 'worker' }, async ({ agentprobeOptions }, { onCleanup }): Promise<Locator> => {
-    const locator = new Locator({ wordCache: wordCacheFor(agentprobeOptions.root, process.env) })
+    const locator = new Locator({ wordCache: wordCacheFor(agentprobeOptions.root, process.env), scale: agentprobeOptions.deviceScaleFactor })
     onCleanup(() => locator.close())
     return locator
   })

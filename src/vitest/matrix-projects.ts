@@ -1,5 +1,5 @@
-// `agentprobe({ models, browsers, locales, colorSchemes })`: the same suite once per combination, one
-// Vitest project each, named `<project> (<model>, <browser>, <locale>, <scheme>)` so results, filters
+// `agentprobe({ models, browsers, locales, colorSchemes, deviceScaleFactors })`: the same suite once per
+// combination, one Vitest project each, named `<project> (<model>, <browser>, <locale>, <scheme>, <scale>x)` so results, filters
 // (--project 'examples*') and the leaderboard name what ran. The first combination is the
 // configured project itself; the others are injected beside it.
 import type { Plugin, TestProjectInlineConfiguration, UserWorkspaceConfig } from 'vitest/config'
@@ -11,6 +11,7 @@ export interface Variant {
   browser?: BrowserName
   locale?: string
   colorScheme?: ColorScheme
+  deviceScaleFactor?: number
 }
 
 export interface Matrix {
@@ -18,23 +19,32 @@ export interface Matrix {
   browsers?: BrowserName[]
   locales?: string[]
   colorSchemes?: ColorScheme[]
+  deviceScaleFactors?: number[]
 }
 
 /** Every combination, models outermost, then browsers; [{}] when there is no matrix. */
-export function variantsOf({ models = [], browsers = [], locales = [], colorSchemes = [] }: Matrix): Variant[] {
+export function variantsOf({ models = [], browsers = [], locales = [], colorSchemes = [], deviceScaleFactors = [] }: Matrix): Variant[] {
   const axis = <T>(values: T[]) => (values.length ? values : [undefined])
   return axis(models).flatMap((model) =>
     axis(browsers).flatMap((browser) =>
       axis(locales).flatMap((locale) =>
-        axis(colorSchemes).map((colorScheme) => ({ ...(model && { model }), ...(browser && { browser }), ...(locale && { locale }), ...(colorScheme && { colorScheme }) })),
+        axis(colorSchemes).flatMap((colorScheme) =>
+          axis(deviceScaleFactors).map((deviceScaleFactor) => ({
+            ...(model && { model }),
+            ...(browser && { browser }),
+            ...(locale && { locale }),
+            ...(colorScheme && { colorScheme }),
+            ...(deviceScaleFactor !== undefined && { deviceScaleFactor }),
+          })),
+        ),
       ),
     ),
   )
 }
 
-/** 'openai/gpt-5.4', 'firefox', 'ar, dark', …; '' for the empty variant. */
-export function variantLabel({ model, browser, locale, colorScheme }: Variant): string {
-  return [model, browser, locale, colorScheme].filter(Boolean).join(', ')
+/** 'openai/gpt-5.4', 'firefox', 'ar, dark', 'dark, 2x', …; '' for the empty variant. */
+export function variantLabel({ model, browser, locale, colorScheme, deviceScaleFactor }: Variant): string {
+  return [model, browser, locale, colorScheme, deviceScaleFactor === undefined ? undefined : `${deviceScaleFactor}x`].filter(Boolean).join(', ')
 }
 
 export function variantProjectName(project: string | undefined, variant: Variant): string | undefined {

@@ -10,3 +10,9 @@ it('checks each browser of browsers, and that there is one', () => {
   expect(() => agentprobe({ browsers: [] })).toThrow(/browsers must name one browser or more/)
   expect(agentprobe({ browsers: ['firefox'] }).name).toBe('agentprobe')
 })
+
+it('checks each factor of deviceScaleFactors, naming the one it refuses', () => {
+  expect(() => agentprobe({ deviceScaleFactors: [2, 3] })).toThrow(/the plugin option deviceScaleFactors\[1\] must be one of 1, 1\.25, 1\.5, 2 \(device pixels per CSS pixel\), got 3/)
+  expect(() => agentprobe({ deviceScaleFactors: 2 as never })).toThrow(/deviceScaleFactors must be a list such as \[1, 2\], got 2/)
+  expect(agentprobe({ deviceScaleFactors: [1, 2] }).name).toBe('agentprobe')
+})

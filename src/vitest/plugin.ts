@@ -10,6 +10,7 @@ import { startBrowserService } from './browser-service.ts'
 import { browserName, modelLine, type AgentprobeOptions, type ResolvedOptions } from '../config/options.ts'
 import { ConfigError } from '../core/errors.ts'
 import { resolveOptions } from '../config/resolve-options.ts'
+import { deviceScaleFactor } from '../config/appearance.ts'
 import { BROWSER_NAMES, type BrowserName, type ColorScheme } from '../targets/browser.ts'
 import { localeGap, localeMessages } from '../targets/locale-messages.ts'
 
@@ -29,6 +30,8 @@ export interface AgentprobePluginOptions extends AgentprobeOptions {
   locales?: string[]
   /** Runs the suite once per colour scheme, one project each (`<project> (dark)`): see `colorScheme`. */
   colorSchemes?: ColorScheme[]
+  /** Runs the suite once per device scale factor, one project each (`<project> (2x)`): see `deviceScaleFactor`. */
+  deviceScaleFactors?: number[]
   /** The agentprobe report (live step lines, report/index.html, $GITHUB_STEP_SUMMARY); default true. History is its own option. */
   report?: boolean
   /**
@@ -54,7 +57,7 @@ const setupFile = modulePath(import.meta.url, 'setup')
  * sets that config up.
  */
 export function agentprobe(options: AgentprobePluginOptions = {}): Plugin {
-  const variants = variantsOf({ ...options, browsers: browsersOf(options) })
+  const variants = variantsOf({ ...options, browsers: browsersOf(options), deviceScaleFactors: scalesOf(options) })
   // (every variant of a matrix has a label; without one the only variant is {})
   const matrix = variantLabel(variants[0]!) !== ''
   let userConfig: UserWorkspaceConfig = {}
@@ -101,7 +104,7 @@ export function agentprobe(options: AgentprobePluginOptions = {}): Plugin {
       }
       // Injected projects get no configureVitest call of their own: they are set up here.
       for (const variant of variants.slice(1)) {
-        const plugin = agentprobe({ ...options, models: undefined, browsers: undefined, locales: undefined, colorSchemes: undefined, report: false, ...variant })
+        const plugin = agentprobe({ ...options, models: undefined, browsers: undefined, locales: undefined, colorSchemes: undefined, deviceScaleFactors: undefined, report: false, ...variant })
         for (const p of await injectTestProjects(projectForVariant(userConfig, variant, plugin))) await setup(p, variant)
       }
       await reportUnrunCuaFiles(vitest)
@@ -117,6 +120,13 @@ function browsersOf({ browser, browsers }: AgentprobePluginOptions): BrowserName
   }
   if (!Array.isArray(browsers) || browsers.length === 0) throw new ConfigError(`the plugin option browsers must name one browser or more (${BROWSER_NAMES.join(', ')}), got ${JSON.stringify(browsers)}`)
   return browsers.map((name, i) => browserName(name, `the plugin option browsers[${i}]`)!)
+}
+
+/** The `deviceScaleFactors` option checked here, so that a bad value names the list and its index. */
+function scalesOf({ deviceScaleFactors }: AgentprobePluginOptions): number[] | undefined {
+  if (deviceScaleFactors === undefined) return undefined
+  if (!Array.isArray(deviceScaleFactors)) throw new ConfigError(`the plugin option deviceScaleFactors must be a list such as [1, 2], got ${JSON.stringify(deviceScaleFactors)}`)
+  return deviceScaleFactors.map((factor, i) => deviceScaleFactor(factor, `the plugin option deviceScaleFactors[${i}]`)!)
 }
 
 /** What a run in the configured locale will show in another language (locale-messages.ts), if anything. */

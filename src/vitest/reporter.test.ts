@@ -26,6 +26,12 @@ it('runs every combination of models, locales and colour schemes, each named by 
   expect(variantProjectName('cua', {})).toBe('cua')
 })
 
+it('runs every file once per device scale factor, named last as a factor', () => {
+  expect(variantsOf({ deviceScaleFactors: [1, 2] }).map((v) => variantProjectName('cua', v))).toEqual(['cua (1x)', 'cua (2x)'])
+  expect(variantsOf({ colorSchemes: ['dark'], deviceScaleFactors: [1.5] })).toEqual([{ colorScheme: 'dark', deviceScaleFactor: 1.5 }])
+  expect(variantProjectName('cua', { locale: 'ar', colorScheme: 'dark', deviceScaleFactor: 2 })).toBe('cua (ar, dark, 2x)')
+})
+
 it('runs every file once per browser, the browser named after the model and before the language', () => {
   expect(variantsOf({ browsers: ['chromium', 'firefox'] }).map((v) => variantProjectName('cua', v))).toEqual(['cua (chromium)', 'cua (firefox)'])
   expect(variantsOf({ models: ['offline'], browsers: ['firefox'], colorSchemes: ['dark'] }).map((v) => variantProjectName(undefined, v))).toEqual(['offline, firefox, dark'])

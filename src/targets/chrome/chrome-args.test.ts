@@ -12,6 +12,13 @@ describe('chromeArgs', () => {
     expect(args).toContain('--user-data-dir=/profiles/test')
   })
 
+  it('at a device scale factor, forces it and sizes the window in CSS pixels so that it still fills the screen', () => {
+    const args = chromeArgs({ ...base, deviceScaleFactor: 2 })
+    expect(args).toContain('--force-device-scale-factor=2')
+    expect(args).toContain('--window-size=640,360')
+    expect(chromeArgs(base).some((arg) => arg.startsWith('--force-device-scale-factor'))).toBe(false)
+  })
+
   it('keeps pages at the default motion preference, which the still toolkit would turn to reduce', () => {
     expect(chromeArgs(base)).toContain('--force-prefers-no-reduced-motion')
   })

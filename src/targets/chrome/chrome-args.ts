@@ -2,9 +2,11 @@
 // extension loaded unpacked. Each flag is here because it was seen to matter (DESIGN §8).
 import type { Size } from '../../core/frame.ts'
 import type { ColorScheme } from '../browser.ts'
+import { windowSizeFor } from '../window-size.ts'
 
 export interface ChromeArgsOptions {
   userDataDir: string
+  /** The screen's size in pixels: the window fills it. */
   size: Size
   /** Real absolute path of the unpacked extension. */
   extensionPath?: string | undefined
@@ -12,12 +14,15 @@ export interface ChromeArgsOptions {
   /** The UI language; on Linux Chromium takes it from LANGUAGE (see chromeEnv), --lang alone sets only `_locales`. */
   locale?: string | undefined
   colorScheme?: ColorScheme | undefined
+  /** Device pixels per CSS pixel; the window is then sized in CSS pixels (window-size.ts). */
+  deviceScaleFactor?: number | undefined
   /** Appended after ours, so a user flag wins over a default. */
   args?: readonly string[] | undefined
 }
 
 /** Flags for `launchChrome`; the start URL (default about:blank) comes last. */
-export function chromeArgs({ userDataDir, size, extensionPath, url = 'about:blank', locale, colorScheme, args = [] }: ChromeArgsOptions): string[] {
+export function chromeArgs({ userDataDir, size, extensionPath, url = 'about:blank', locale, colorScheme, deviceScaleFactor, args = [] }: ChromeArgsOptions): string[] {
+  const window = windowSizeFor(size, deviceScaleFactor)
   return [
     '--no-sandbox', // root in a container has no usable sandbox
     '--test-type', // removes the "unsupported --no-sandbox" warning bar
@@ -34,7 +39,9 @@ export function chromeArgs({ userDataDir, size, extensionPath, url = 'about:blan
     // Its own UI is still (still-toolkit.ts turns the desktop's animations off), but pages keep the
     // motion preference a default desktop has: GTK's setting would tell them to reduce motion.
     '--force-prefers-no-reduced-motion',
-    `--window-size=${size.width},${size.height}`,
+    // (in CSS pixels: at a scale factor the flag's size is multiplied by it)
+    `--window-size=${window.width},${window.height}`,
+    ...(deviceScaleFactor === undefined ? [] : [`--force-device-scale-factor=${deviceScaleFactor}`]),
     ...(extensionPath === undefined ? [] : [`--load-extension=${extensionPath}`]),
     // (pages' navigator.language follows the UI language by itself: ui-language.ts reads it to
     // check that Chromium could run in this language)

@@ -30,6 +30,7 @@ export interface LaunchChromeOptions {
   args?: readonly string[] | undefined
   locale?: string | undefined
   colorScheme?: ColorScheme | undefined
+  deviceScaleFactor?: number | undefined
   signal?: AbortSignal | undefined
   /** Upper bound on the start, ms (default 30 000). */
   timeout?: number | undefined
@@ -62,7 +63,7 @@ export interface ChromeProcess extends ChromeEndpoint {
 
 /** Launches Chromium and waits until it is ready for a test. */
 export async function launchChrome(options: LaunchChromeOptions): Promise<ChromeProcess> {
-  const { display, size, url, args, locale, colorScheme, signal, timeout = 30_000 } = options
+  const { display, size, url, args, locale, colorScheme, deviceScaleFactor, signal, timeout = 30_000 } = options
   signal?.throwIfAborted()
   const extension = options.extensionDir === undefined ? undefined : await loadExtensionDir(options.extensionDir)
   const executablePath = await findBrowser(options.executablePath)
@@ -70,7 +71,7 @@ export async function launchChrome(options: LaunchChromeOptions): Promise<Chrome
   const loading = options.extensionLoading ?? extensionLoading(version)
   const profile = await createProfile(extension?.id)
   const flagPath = loading === 'flag' ? extension?.path : undefined
-  const argv = chromeArgs({ userDataDir: profile.dir, size, extensionPath: flagPath, url, locale, colorScheme, args })
+  const argv = chromeArgs({ userDataDir: profile.dir, size, extensionPath: flagPath, url, locale, colorScheme, deviceScaleFactor, args })
   let chrome: SpawnedChrome
   try {
     chrome = spawnChrome(executablePath, argv, { display, profileDir: profile.dir, env: { ...chromeEnv(locale), ...(await stillToolkitEnv(profile.dir)) } })

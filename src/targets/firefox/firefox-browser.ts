@@ -9,8 +9,8 @@ import { launchFirefox, type FirefoxProcess } from './launch-firefox.ts'
 import { processSignal } from './process-signal.ts'
 
 export async function launchFirefoxBrowser(options: BrowserLaunchOptions): Promise<Browser> {
-  const { executablePath, display, size, extension, url, locale, colorScheme } = options
-  const firefox = await launchFirefox({ executablePath, display, extensionDir: extension, size, url, appearance: { locale, colorScheme } })
+  const { executablePath, display, size, extension, url, locale, colorScheme, deviceScaleFactor } = options
+  const firefox = await launchFirefox({ executablePath, display, extensionDir: extension, size, url, appearance: { locale, colorScheme, deviceScaleFactor } })
   if (locale !== undefined) {
     try {
       const tag = locale.replace('_', '-')

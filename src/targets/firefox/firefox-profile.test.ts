@@ -24,11 +24,16 @@ describe('firefoxPrefs', () => {
     expect(prefs['toolkit.telemetry.enabled']).toBe(false)
     expect(prefs['intl.locale.requested']).toBeUndefined()
     expect(prefs['ui.systemUsesDarkTheme']).toBeUndefined()
+    expect(prefs['layout.css.devPixelsPerPx']).toBeUndefined()
   })
 
   it('asks for the UI language (as a BCP 47 tag) and the theme the run wants', () => {
     expect(firefoxPrefs(undefined, { locale: 'pt_BR', colorScheme: 'dark' })).toMatchObject({ 'intl.locale.requested': 'pt-BR', 'ui.systemUsesDarkTheme': 1 })
     expect(firefoxPrefs(undefined, { colorScheme: 'light' })['ui.systemUsesDarkTheme']).toBe(0)
+  })
+
+  it('asks for the device scale factor as the string pref Firefox reads', () => {
+    expect(firefoxPrefs(undefined, { deviceScaleFactor: 1.5 })['layout.css.devPixelsPerPx']).toBe('1.5')
   })
 })
 

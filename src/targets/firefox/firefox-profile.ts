@@ -25,14 +25,16 @@ export function actionWidgetId(addonId: string): string {
 
 export type PrefValue = string | number | boolean
 
-/** The language and theme the profile asks for; absent: the machine's. */
+/** The language, theme and scale the profile asks for; absent: the machine's. */
 export interface ProfileAppearance {
   locale?: string | undefined
   colorScheme?: ColorScheme | undefined
+  /** Device pixels per CSS pixel, for the browser's own UI and every page. */
+  deviceScaleFactor?: number | undefined
 }
 
 /** The prefs of a test profile. */
-export function firefoxPrefs(extension?: ToolbarExtension, { locale, colorScheme }: ProfileAppearance = {}): Record<string, PrefValue> {
+export function firefoxPrefs(extension?: ToolbarExtension, { locale, colorScheme, deviceScaleFactor }: ProfileAppearance = {}): Record<string, PrefValue> {
   return {
     // No first-run, what's-new, default-browser or session-restore pages or prompts.
     'browser.shell.checkDefaultBrowser': false,
@@ -71,6 +73,8 @@ export function firefoxPrefs(extension?: ToolbarExtension, { locale, colorScheme
     // prefers-color-scheme follow what it believes the desktop's is.
     ...(locale !== undefined && { 'intl.locale.requested': locale.replace('_', '-') }),
     ...(colorScheme !== undefined && { 'ui.systemUsesDarkTheme': colorScheme === 'dark' ? 1 : 0 }),
+    // The scale: Firefox's toolbar and pages drawn at this many device pixels per CSS pixel (a string pref).
+    ...(deviceScaleFactor !== undefined && { 'layout.css.devPixelsPerPx': String(deviceScaleFactor) }),
     ...(extension && {
       // The action's button in the toolbar, not in the extensions menu (Chrome's "pinned").
       'browser.uiCustomization.state': JSON.stringify({

@@ -8,6 +8,7 @@ import { TargetError, TimeoutError, errorMessage } from '../../core/errors.ts'
 import type { Size } from '../../core/frame.ts'
 import { browserVersion } from '../find-executable.ts'
 import { spawnGroup, watchGroup, type SpawnedGroup } from '../spawn-group.ts'
+import { windowSizeFor } from '../window-size.ts'
 import { bidiCallOf, type BidiCall } from './bidi-call.ts'
 import { bidiEndpoint } from './bidi-endpoint.ts'
 import { findFirefox } from './find-firefox.ts'
@@ -21,11 +22,11 @@ export interface LaunchFirefoxOptions {
   display: string
   /** An unpacked extension folder to install. */
   extensionDir?: string | undefined
-  /** The window size: the screen's, so the browser fills it. */
+  /** The screen's size in pixels: the window fills it. */
   size: Size
   /** The first tab's URL (default about:blank). */
   url?: string | undefined
-  /** The UI language and theme (firefox-profile.ts). */
+  /** The UI language, theme and scale (firefox-profile.ts). */
   appearance?: ProfileAppearance | undefined
   signal?: AbortSignal | undefined
   /** Upper bound on the start, ms (default 60 000: Firefox's first window takes 3–10 s on two busy cores). */
@@ -71,7 +72,9 @@ export async function launchFirefox(options: LaunchFirefoxOptions): Promise<Fire
   const profile = await createFirefoxProfile(extension?.geckoId === undefined ? undefined : { addonId: extension.geckoId, uuid }, options.appearance)
   // -remote-allow-system-access: BiDi may then reach Firefox's own window (`moz:scope: 'chrome'`),
   // which alone knows an add-on's popup, sidebar and background page (firefox-helpers.ts).
-  const argv = ['--remote-debugging-port', '0', '-remote-allow-system-access', '--profile', profile.dir, '--no-remote', '--width', String(size.width), '--height', String(size.height), url]
+  // (--width and --height are CSS pixels: at a scale factor, the screen's size divided by it)
+  const window = windowSizeFor(size, options.appearance?.deviceScaleFactor)
+  const argv = ['--remote-debugging-port', '0', '-remote-allow-system-access', '--profile', profile.dir, '--no-remote', '--width', String(window.width), '--height', String(window.height), url]
   let firefox: SpawnedGroup
   try {
     firefox = spawnGroup(executablePath, argv, { display, dir: profile.dir })
