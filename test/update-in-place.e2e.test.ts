@@ -1,12 +1,13 @@
 // Release day: the version users have installed first (from a folder, a store zip, a git tag and
 // its build), then the build under test as Chrome's update, in one real Chromium leased as a test
-// worker leases it; and the reset that gives the next file the build under test again.
+// worker leases it; and the reset that gives the next file the build under test again. On Firefox
+// the same from a folder, the gecko id keeping the identity.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { execa } from 'execa'
 import { strToU8, zipSync } from 'fflate'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { leaseBrowser, type LeasedBrowser } from '../src/browser-pool/browser-lease.ts'
 import { BrowserPool } from '../src/browser-pool/browser-pool.ts'
 import { startPoolServer, type PoolServer } from '../src/browser-pool/pool-server.ts'
@@ -143,5 +144,64 @@ describe('chrome.installVersion, then chrome.update', () => {
     expect(await pinned()).toBe(true)
     // Its storage was cleared and it was reloaded (onInstalled says 'update' after every reset): no setting of the last file is left.
     expect(await stored((s) => s.log?.length === 1)).toEqual({ log: [expect.objectContaining({ version: '2.0.0' })] })
+  })
+})
+
+describe('on Firefox: chrome.installVersion, then chrome.update, the gecko id keeping the identity', () => {
+  const GECKO_ID = 'settings-keeper@agentprobe.test'
+  // Firefox runs background.scripts as an event page; the older version declares no gecko id (installVersion gives it the build's).
+  const firefoxFiles = (version: keyof typeof WORKER, gecko: boolean) => ({
+    'manifest.json': JSON.stringify({
+      manifest_version: 3,
+      name: 'Settings Keeper',
+      version,
+      permissions: ['storage'],
+      background: { scripts: ['worker.js'] },
+      action: { default_title: 'Settings Keeper' },
+      ...(gecko && { browser_specific_settings: { gecko: { id: GECKO_ID } } }),
+    }),
+    'worker.js': WORKER[version],
+  })
+
+  it("keeps the add-on's storage and origin across the update, fires onInstalled with update and previousVersion, and gives the next file the build fresh", async () => {
+    const firefoxBuild = await writeFolder(join(dir, 'firefox-build'), firefoxFiles('2.0.0', true))
+    const firefoxPool = new BrowserPool({ size: { width: 1280, height: 720 }, browser: 'firefox', log: () => undefined })
+    const firefoxServer = await startPoolServer(firefoxPool)
+    onTestFinished(async () => {
+      await firefoxServer.close()
+      await firefoxPool.close()
+    })
+    let firefox = await leaseBrowser(firefoxServer.url, 'update-firefox', firefoxBuild)
+    onTestFinished(() => firefox.close())
+    const log = async (length: number) => {
+      let last: Stored = {}
+      await expect.poll(async () => ((last = await firefox.requireChrome().storage('local')) as Stored).log?.length, { timeout: 10_000 }).toBe(length)
+      return last
+    }
+    const chrome = firefox.requireChrome()
+    await expect(chrome.update()).rejects.toThrow('call chrome.installVersion(source) first')
+
+    const installed = await chrome.installVersion(await writeFolder(join(dir, 'firefox-v1'), firefoxFiles('1.0.0', false)))
+    expect(installed).toMatchObject({ id: GECKO_ID, version: '1.0.0' })
+    expect((await log(1)).log).toEqual([expect.objectContaining({ reason: 'install', version: '1.0.0' })])
+    await chrome.evaluate(WORKER_TARGET, `chrome.storage.local.set({ color: 'teal' })`)
+    const origin = await chrome.evaluate<string>(WORKER_TARGET, 'location.origin')
+
+    const updated = await chrome.update()
+    console.log(`Firefox: installVersion ${installed.ms} ms, update ${updated.ms} ms`)
+    expect(updated).toMatchObject({ id: GECKO_ID, version: '2.0.0', previousVersion: '1.0.0' })
+    const after = await log(2)
+    expect(after.log).toEqual([expect.objectContaining({ reason: 'install', version: '1.0.0' }), expect.objectContaining({ reason: 'update', previousVersion: '1.0.0', version: '2.0.0' })])
+    expect(after).toMatchObject({ settings: { color: 'teal' } })
+    expect(after.color).toBeUndefined()
+    expect(await chrome.evaluate(WORKER_TARGET, 'chrome.runtime.getManifest().version')).toBe('2.0.0')
+    expect(await chrome.evaluate(WORKER_TARGET, 'location.origin')).toBe(origin)
+
+    // The next file: the reset installs the build from its folder as a new user gets it.
+    await firefox.close()
+    firefox = await leaseBrowser(firefoxServer.url, 'update-firefox', firefoxBuild)
+    expect(firefox.lease.reused).toBe(true)
+    const fresh = await log(1)
+    expect(fresh).toEqual({ log: [expect.objectContaining({ reason: 'install', version: '2.0.0' })] })
   })
 })

@@ -45,7 +45,18 @@ export interface BrowserLaunchOptions {
 /** What a worker needs to reach a browser the main process runs: plain data, sent over the pool's HTTP endpoint. */
 export type BrowserEndpoint =
   | ({ browser: 'chromium'; pid: number } & Omit<ChromeEndpoint, 'signal' | 'closing' | 'pipe' | 'display'>)
-  | { browser: 'firefox'; pid: number; version: string; port: number; extensionId?: string | undefined; extensionBaseUrl?: string | undefined }
+  | {
+      browser: 'firefox'
+      pid: number
+      version: string
+      port: number
+      extensionId?: string | undefined
+      extensionBaseUrl?: string | undefined
+      /** The build's folder, which chrome.update() installs. */
+      extensionPath?: string | undefined
+      /** The profile's folder: chrome.installVersion() stages versions in it, so they live as long as this Firefox. */
+      profileDir?: string | undefined
+    }
 
 /** A browser this process launched, with the extension under test. */
 export interface Browser {

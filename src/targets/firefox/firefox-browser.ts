@@ -1,5 +1,6 @@
 // Firefox behind the Browser seam: launchFirefox, a reset over WebDriver BiDi, and a worker's
 // connection, whose helpers send their BiDi commands through the launching process's one session.
+import { join } from 'node:path'
 import { ConfigError, TargetError, errorMessage } from '../../core/errors.ts'
 import type { Browser, BrowserConnection, BrowserEndpoint, BrowserLaunchOptions, ConnectOptions } from '../browser.ts'
 import { expectUiLanguage } from '../ui-language.ts'
@@ -27,7 +28,7 @@ export async function launchFirefoxBrowser(options: BrowserLaunchOptions): Promi
     pid,
     version,
     signal: firefox.signal,
-    endpoint: { browser: 'firefox', pid, version, port, extensionId: firefox.extension?.addonId, extensionBaseUrl: firefox.extension?.baseUrl },
+    endpoint: { browser: 'firefox', pid, version, port, extensionId: firefox.extension?.addonId, extensionBaseUrl: firefox.extension?.baseUrl, extensionPath: firefox.extension?.path, profileDir: firefox.profileDir },
     reset: ({ url: kept }) => resetFirefox(firefox, kept ?? 'about:blank'),
     reloadExtension: async () => {
       if (firefox.extension === undefined) throw new ConfigError('reloadExtension: this Firefox was launched without an extension')
@@ -65,9 +66,11 @@ async function resetFirefox(firefox: FirefoxProcess, url: string): Promise<void>
 }
 
 /** A worker's view of a Firefox the main process runs: its crash signal and the `chrome` fixture's helpers over BiDi. */
-export function connectFirefox(endpoint: Extract<BrowserEndpoint, { browser: 'firefox' }>, { relay }: Pick<ConnectOptions, 'relay'>): BrowserConnection {
+export function connectFirefox(endpoint: Extract<BrowserEndpoint, { browser: 'firefox' }>, { relay, toolbarDrawn }: Pick<ConnectOptions, 'relay' | 'toolbarDrawn'>): BrowserConnection {
   const watch = processSignal(endpoint.pid, 'Firefox')
-  const helpers = new FirefoxHelpers({ port: endpoint.port, version: endpoint.version, extensionId: endpoint.extensionId, call: relay, signal: watch.signal, onClose: () => watch.stop() })
+  const { port, version, extensionId, extensionPath, profileDir } = endpoint
+  const stagingRoot = profileDir === undefined ? undefined : join(profileDir, 'agentprobe-versions')
+  const helpers = new FirefoxHelpers({ port, version, extensionId, call: relay, signal: watch.signal, onClose: () => watch.stop(), extensionPath, stagingRoot, toolbarDrawn })
   return {
     signal: watch.signal,
     chrome: undefined,

@@ -7,9 +7,12 @@ import { raceAbort } from '../../core/abort.ts'
 import { ConfigError, TargetError, TimeoutError } from '../../core/errors.ts'
 import type { ChromeFixture } from '../browser.ts'
 import type { EvaluateOptions, WaitOptions } from '../chrome/chrome-calls.ts'
+import type { InstalledVersion, UpdatedVersion } from '../chrome/extension-versions.ts'
+import type { VersionSource } from '../chrome/version-source.ts'
 import { describeFilter, describeTarget, describeTargets, matchTarget, type TargetFilter, type TargetInfo } from '../chrome/match-target.ts'
 import { pollUntil } from '../chrome/poll.ts'
 import { storageExpression, type StorageArea } from '../storage-area.ts'
+import { buildIdentity, installFolder, stageVersion } from './addon-versions.ts'
 import type { BidiCall } from './bidi-call.ts'
 import { BrowserWindow } from './browser-window.ts'
 import { firefoxLacks } from './firefox-unsupported.ts'
@@ -35,6 +38,12 @@ export interface FirefoxHelpersOptions {
   signal: AbortSignal
   /** Lets go of what watches Firefox (not Firefox). */
   onClose?: () => void
+  /** The build under test's folder, which update() installs. */
+  extensionPath?: string | undefined
+  /** Where installVersion() stages the versions it installs: a folder of the browser's profile, which outlives them. */
+  stagingRoot?: string | undefined
+  /** Resolves once the screen shows the toolbar drawn again (after a version is installed or updated). */
+  toolbarDrawn?: (() => Promise<void>) | undefined
 }
 
 export class FirefoxHelpers implements ChromeFixture {
@@ -45,8 +54,11 @@ export class FirefoxHelpers implements ChromeFixture {
   readonly #call: BidiCall
   readonly #window: BrowserWindow
   readonly #onClose: (() => void) | undefined
+  readonly #versions: Pick<FirefoxHelpersOptions, 'extensionPath' | 'stagingRoot' | 'toolbarDrawn'>
+  /** The version installVersion() put in place of the build, until update() replaces it. */
+  #installed: string | undefined
 
-  constructor({ port, version, extensionId, call, signal, onClose }: FirefoxHelpersOptions) {
+  constructor({ port, version, extensionId, call, signal, onClose, ...versions }: FirefoxHelpersOptions) {
     this.port = port
     this.version = version
     this.extensionId = extensionId
@@ -54,6 +66,7 @@ export class FirefoxHelpers implements ChromeFixture {
     this.#call = call
     this.#window = new BrowserWindow(call)
     this.#onClose = onClose
+    this.#versions = versions
   }
 
   /** The tabs, and the add-on's popup, sidebar and background page, that match `filter` (a `service_worker` filter means the background page). */
@@ -161,11 +174,37 @@ export class FirefoxHelpers implements ChromeFixture {
   stopServiceWorker = (): Promise<never> => Promise.reject(firefoxLacks('stopServiceWorker'))
   serviceWorkerState = (): Promise<never> => Promise.reject(firefoxLacks('serviceWorkerState'))
   contextMenu = (): Promise<never> => Promise.reject(firefoxLacks('contextMenu'))
-  installVersion = (): Promise<never> => Promise.reject(firefoxLacks('installVersion'))
-  update = (): Promise<never> => Promise.reject(firefoxLacks('update'))
   pipe = (): Promise<never> => Promise.reject(firefoxLacks('pipe'))
   session = (): Promise<never> => Promise.reject(firefoxLacks('session'))
   clearStorage = (): Promise<never> => Promise.reject(firefoxLacks('clearStorage'))
+
+  /**
+   * Installs the version users have in place of the build under test, as a fresh install (the
+   * build and its data removed), under the build's gecko id: a folder, a .zip or .crx, or
+   * `{ git, build, output }`. Its onInstalled fires with reason 'install'; call update() next.
+   */
+  async installVersion(source: VersionSource, { cwd, signal }: WaitOptions & { cwd?: string } = {}): Promise<InstalledVersion> {
+    const started = performance.now()
+    const build = await buildIdentity(this.#versions.extensionPath, 'installVersion')
+    if (this.#versions.stagingRoot === undefined) throw new ConfigError('installVersion() needs a folder to stage versions in, which this Firefox connection was not given')
+    const staged = await stageVersion(source, build, { cwd, signal, stagingRoot: this.#versions.stagingRoot })
+    await raceAbort(installFolder(this.#call, build.id, staged.path, { fresh: true }), this.#with(signal))
+    this.#installed = staged.version
+    await this.#versions.toolbarDrawn?.()
+    return { id: build.id, version: staged.version, ms: Math.round(performance.now() - started) }
+  }
+
+  /** Replaces the installed version with the build under test, as Firefox's add-on update does: storage and origin kept, onInstalled with reason 'update'. */
+  async update({ signal }: WaitOptions = {}): Promise<UpdatedVersion> {
+    const started = performance.now()
+    const build = await buildIdentity(this.#versions.extensionPath, 'update')
+    const previousVersion = this.#installed
+    if (previousVersion === undefined) throw new ConfigError(`update() replaces the version chrome.installVersion(source) installed, but none was installed in this file: call chrome.installVersion(source) first`)
+    await raceAbort(installFolder(this.#call, build.id, build.path, { fresh: false }), this.#with(signal))
+    this.#installed = undefined
+    await this.#versions.toolbarDrawn?.()
+    return { id: build.id, version: build.version, previousVersion, ms: Math.round(performance.now() - started) }
+  }
 
   /** Lets go of the helpers (Firefox stays). */
   async close(): Promise<void> {

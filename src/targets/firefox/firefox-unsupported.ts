@@ -24,9 +24,6 @@ export const FIREFOX_INSTEAD = {
     "has no Firefox meaning: an MV3 add-on there runs background.scripts as an event page; chrome.targets({ type: 'background_page' }) says whether it runs now",
   contextMenu:
     "reads Chrome's profile; Firefox keeps its menus in the browser process: open the context menu by pixels (screen.click with button: 'right') and read it with " + BY_PIXELS,
-  installVersion:
-    'is not built on Firefox yet (there it would be webExtension.install of the older folder under the same gecko id)',
-  update: 'is not built on Firefox yet (there it would be webExtension.install of the build under the same gecko id)',
   pipe: "is Chromium's DevTools pipe; Firefox speaks WebDriver BiDi",
   session: "is a Chrome DevTools Protocol session; Firefox speaks WebDriver BiDi",
   clearStorage: "takes CDP storage types; on Firefox use chrome.clearStorageArea('local' | 'sync' | 'session')",

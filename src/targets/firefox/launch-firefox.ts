@@ -44,6 +44,8 @@ export interface FirefoxProcess {
   readonly bidi: BidiBrowser
   /** The port WebDriver BiDi listens on. */
   readonly port: number
+  /** The throw-away profile's folder (deleted at close). */
+  readonly profileDir: string
   /** One raw BiDi command over that session. */
   readonly call: BidiCall
   readonly signal: AbortSignal
@@ -115,6 +117,7 @@ export async function launchFirefox(options: LaunchFirefoxOptions): Promise<Fire
       extension: extension && installed !== undefined ? { ...extension, addonId: installed, baseUrl: installed === extension.geckoId ? `moz-extension://${uuid}/` : undefined } : undefined,
       bidi: connected,
       port: Number(new URL(origin).port),
+      profileDir: profile.dir,
       call: bidiCallOf(connected),
       signal: watch.crashed,
       get closing() {
