@@ -22,6 +22,14 @@ const icon = fileURLToPath(new URL('../../fixtures/extensions/sidepanel/icons/16
 const BUTTON = { x: 1511, y: 130, width: 166, height: 45 }
 
 describe('Locator', () => {
+  it("at the browser's device scale factor, finds the pinned slot and the popup on a 2x frame", async () => {
+    const scaled = new Locator({ engine, scale: 2 })
+    const frame = await loadFrame('toolbar-scale-2-720')
+    expect((await scaled.locate(frame, { toolbarSlot: true })).located).toMatchObject({ center: { x: 982, y: 126 }, confidence: 1 })
+    expect((await scaled.layout(await loadFrame('popup-scale-2-720')))?.popup).toMatchObject({ x: 312, y: 173, width: 704 })
+    expect(await locator.layout(frame)).toBeUndefined() // (at scale 1 the toolbar is not where a 1x one would be)
+  })
+
   it("finds 'Open Sidepanel' inside the popup's button", async () => {
     const result = await locator.locate(await loadFrame('popup-open'), { text: 'Open Sidepanel' })
     const c = result.located!.center
