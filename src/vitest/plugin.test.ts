@@ -1,4 +1,5 @@
-import { expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import type { Plugin, ViteUserConfig as UserConfig } from 'vitest/config'
 import { agentprobe } from './plugin.ts'
 
 it('refuses browser and browsers together, naming both fields', () => {
@@ -9,4 +10,23 @@ it('checks each browser of browsers, and that there is one', () => {
   expect(() => agentprobe({ browsers: ['chromium', 'safari' as never] })).toThrow(/the plugin option browsers\[1\] must be one of chromium, firefox, got "safari"/)
   expect(() => agentprobe({ browsers: [] })).toThrow(/browsers must name one browser or more/)
   expect(agentprobe({ browsers: ['firefox'] }).name).toBe('agentprobe')
+})
+
+describe("--project naming one browser's project of a matrix", () => {
+  type Hook = (config: UserConfig) => { test?: { name?: string } } | undefined
+  const configHook = (plugin: Plugin) => plugin.config as unknown as Hook
+  /** The name the plugin gives the cua project it adds beside a user's tests, when Vitest's root config hook saw `project`. */
+  function cuaProjectName(project: string[] | undefined): string | undefined {
+    const root: UserConfig = { test: { environment: 'jsdom', ...(project && { project }) } as UserConfig['test'] }
+    configHook(agentprobe({ extension: './dist', browsers: ['chromium', 'firefox'] }))(root)
+    const cua = (root.test!.projects as { plugins: Plugin[]; test: UserConfig['test'] }[]).at(-1)!
+    return configHook(cua.plugins[0]!)({ test: cua.test })?.test?.name
+  }
+
+  it('makes the configured project the one the filter names, so Vitest keeps it and the other browser is injected beside it', () => {
+    expect(cuaProjectName(undefined)).toBe('cua (chromium)')
+    expect(cuaProjectName(['cua (firefox)'])).toBe('cua (firefox)')
+    expect(cuaProjectName(['!cua (chromium)'])).toBe('cua (firefox)')
+    expect(cuaProjectName(['cua*'])).toBe('cua (chromium)')
+  })
 })
