@@ -1,8 +1,9 @@
 // The `chrome` fixture on Firefox: the deterministic helpers a test uses on Chromium, with the same
 // names and meaning, over WebDriver BiDi. Tabs are BiDi contexts; the add-on's popup, sidebar and
 // background page are reached through a tab on one of its pages (see view-expression.ts), and its
-// record and reload through Firefox's own window (browser-window.ts). What Firefox cannot offer
-// fails naming the Firefox way (firefox-unsupported.ts).
+// record and reload through Firefox's own window (browser-window.ts); its context menu, commands
+// and permissions in modules of their own, through AddonAccess. What Firefox cannot offer fails
+// naming the Firefox way (firefox-unsupported.ts).
 import { raceAbort } from '../../core/abort.ts'
 import { ConfigError, TargetError, TimeoutError } from '../../core/errors.ts'
 import type { ChromeFixture } from '../browser.ts'
