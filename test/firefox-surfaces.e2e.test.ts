@@ -84,8 +84,8 @@ function waitForText(label: string): Promise<string> {
 
 /**
  * Clicks the doorhanger's 'Allow' by its label until the grant is held. Firefox ignores a click that
- * lands within its security delay after the doorhanger shows (its guard against click-jacking), as
- * a person would then click again: so does this, once.
+ * lands within its security delay after the doorhanger shows (its guard against click-jacking; 0 ms
+ * under WebDriver BiDi, 500 ms for a user), as a person would then click again: so does this, once.
  */
 async function allowByLabel(): Promise<void> {
   for (let attempt = 1; ; attempt++) {

@@ -1,9 +1,10 @@
 // Firefox asks for an add-on's optional permissions in a doorhanger (PopupNotifications, id
 // 'addon-webext-permissions') under the toolbar: part of the browser window, no BiDi context, so only
-// real input answers it. Measured on ESR 153 under Xvfb: it opens 0.45 s after the click that asked,
-// the popup that asked stays open behind it, and a click on its buttons within
-// security.notification_enable_delay (500 ms) of its showing is ignored and restarts that delay;
-// so Allow is clicked, with a real X11 click where the window draws it, once the delay has passed.
+// real input answers it. Measured on ESR 153 under Xvfb: it opens 0.1–0.5 s after the click that
+// asked, and the popup that asked stays open behind it. Firefox ignores a click on its buttons
+// within security.notification_enable_delay of its showing (500 ms in a user's profile; the remote
+// agent that serves WebDriver BiDi sets it to 0, measured), so Allow is clicked, with a real X11
+// click where the window draws it, once that delay, whatever it is, has passed.
 import { sleep } from '../../core/abort.ts'
 import { performXdotool } from '../x11/xdotool.ts'
 import type { BrowserWindow } from './browser-window.ts'
