@@ -79,7 +79,7 @@ describe('agentprobe init for an extension with _locales', () => {
     const lines: string[] = []
     expect(await initCommand([], (line) => lines.push(line), root)).toBe(0)
     expect(lines).toContain('  locales en, de: every computer-use file runs once in each (of 3 in _locales)')
-    expect(lines.at(-2)).toBe("then: npx vitest run --project 'cua*'  (the cua projects the plugin adds, one per language)")
+    expect(lines.at(-2)).toBe("then: npx vitest run --project 'cua*'  (the cua projects the plugin adds, one per language; one alone: --project 'cua (en)')")
     const config = await readFile(join(root, 'vitest.config.ts'), 'utf8')
     expect(config).toContain("  // ar (Arabic): the keyless model's OCR reads Latin script only;")
     expect(config).toContain("  plugins: [agentprobe({ extension: './dist', locales: ['en', 'de'] })],")
@@ -113,7 +113,7 @@ describe('agentprobe init for an extension that ships for Firefox too', () => {
     expect(await initCommand([], (line) => lines.push(line), root)).toBe(0)
     expect(lines).toContain('  browsers chromium, firefox: every computer-use file runs on each (the manifest has browser_specific_settings.gecko)')
     expect(lines.filter((line) => line.startsWith('  firefox '))).toEqual([])
-    expect(lines.at(-2)).toBe("then: npx vitest run --project 'cua*'  (the cua projects the plugin adds, one per browser)")
+    expect(lines.at(-2)).toBe("then: npx vitest run --project 'cua*'  (the cua projects the plugin adds, one per browser; one alone: --project 'cua (firefox)')")
     expect(await readFile(join(root, 'vitest.config.ts'), 'utf8')).toContain("  plugins: [agentprobe({ extension: './dist', browsers: ['chromium', 'firefox'] })],")
     const test = await readFile(join(root, 'tests/tally.cua.test.ts'), 'utf8')
     expect(test).toContain("await agent.do('Click the extension icon in the toolbar.', { maxSteps: 5 })")

@@ -8,7 +8,7 @@ import { addAgentprobePlugin } from './config-edit.ts'
 import { hasTestKey } from './config-object.ts'
 import type { BrowserName } from '../targets/browser.ts'
 import type { BuildStep, PackageJson } from './extension-build.ts'
-import { configFile, configName, cuaConfigName, matrixAxes, pluginComments, pluginOptions } from './init-files.ts'
+import { configFile, configName, cuaConfigName, matrixAxes, oneMatrixProject, pluginComments, pluginOptions } from './init-files.ts'
 import type { LocaleChoice } from './locale-matrix.ts'
 import { runScript, type PackageManager } from './package-manager.ts'
 
@@ -60,7 +60,7 @@ export async function setUpConfig(setup: ConfigSetup): Promise<NextRun> {
     // (with a matrix the project is one per browser or language: 'cua (chromium)', 'cua (firefox)', 'cua (de)')
     const axes = matrixAxes(setup)
     const cua = axes.length > 0
-      ? { command: "npx vitest run --project 'cua*'", what: `the cua projects the plugin adds, one per ${axes.join(' and ')}` }
+      ? { command: "npx vitest run --project 'cua*'", what: `the cua projects the plugin adds, one per ${axes.join(' and ')}; one alone: --project '${oneMatrixProject(setup)}'` }
       : { command: 'npx vitest run --project cua', what: 'the cua project the plugin adds' }
     if (result.kind === 'present') log(`  kept    ${config} (it already has the agentprobe plugin)`)
     if (result.kind === 'edited') {

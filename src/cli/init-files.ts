@@ -37,6 +37,12 @@ export interface PluginSetup {
  */
 export const matrixAxes = ({ browsers, locales }: PluginSetup): string[] => [...((browsers?.length ?? 0) > 1 ? ['browser'] : []), ...((locales?.run.length ?? 0) > 0 ? ['language'] : [])]
 
+/** One of those projects by its full name, as `--project` takes it alone: 'cua (firefox)', 'cua (firefox, de)'. */
+export const oneMatrixProject = ({ browsers, locales }: PluginSetup): string => {
+  const label = [(browsers?.length ?? 0) > 1 ? browsers!.at(-1) : undefined, locales?.run[0]].filter(Boolean).join(', ')
+  return `cua (${label})`
+}
+
 /** The comment lines over the plugin call: the build that makes the folder, what `locales` leaves out. */
 export const pluginComments = ({ dir, build, locales }: PluginSetup): string[] => [...(build ? [buildComment(dir, build)] : []), ...(locales ? localeComment(locales) : [])]
 

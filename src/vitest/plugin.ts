@@ -15,6 +15,7 @@ import { BROWSER_NAMES, type BrowserName, type ColorScheme } from '../targets/br
 import { localeGap, localeMessages } from '../targets/locale-messages.ts'
 
 import { projectForVariant, variantLabel, variantProjectName, variantsOf, type Variant } from './matrix-projects.ts'
+import { firstSelected, projectFilterOf } from './project-filter.ts'
 import { registerReporter } from './register-reporter.ts'
 import { reportUnrunCuaFiles } from './unrun-cua-files.ts'
 import { addCuaProject, placementOf, type Placement } from './cua-project.ts'
@@ -57,7 +58,12 @@ const setupFile = modulePath(import.meta.url, 'setup')
  * sets that config up.
  */
 export function agentprobe(options: AgentprobePluginOptions = {}): Plugin {
-  const variants = variantsOf({ ...options, browsers: browsersOf(options), deviceScaleFactors: scalesOf(options) })
+  return cuaPlugin(options, undefined)
+}
+
+/** The plugin; `parentFilter` is the `--project` filter the config that added this project saw (see project-filter.ts). */
+function cuaPlugin(options: AgentprobePluginOptions, parentFilter: string[] | undefined): Plugin {
+  let variants = variantsOf({ ...options, browsers: browsersOf(options), deviceScaleFactors: scalesOf(options) })
   // (every variant of a matrix has a label; without one the only variant is {})
   const matrix = variantLabel(variants[0]!) !== ''
   let userConfig: UserWorkspaceConfig = {}
@@ -68,10 +74,15 @@ export function agentprobe(options: AgentprobePluginOptions = {}): Plugin {
       const test = config.test ?? {}
       placement = options.standalone ? 'own' : placementOf(test)
       if (placement === 'theirs') return undefined
+      // (`test.project` is where Vitest puts the command line's --project for the root config's plugins)
+      const filter = parentFilter ?? projectFilterOf((test as { project?: string | string[] }).project, process.argv)
       if (placement === 'beside') {
-        addCuaProject(config, agentprobe({ ...options, standalone: true }), projectName(config.root))
+        addCuaProject(config, cuaPlugin({ ...options, standalone: true }, filter), projectName(config.root))
         return undefined
       }
+      // This project is the first variant the --project filter selects; the others are injected beside it.
+      const first = firstSelected(variants.map((variant) => variantProjectName(test.name as string | undefined, variant) ?? ''), filter)
+      variants = [variants[first]!, ...variants.filter((_, i) => i !== first)]
       // (as written: the name this hook gives below must not become the base of the other variants' names)
       userConfig = { ...config, test: { ...test } }
       return {

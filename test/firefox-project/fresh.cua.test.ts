@@ -14,5 +14,5 @@ test('on Firefox, a helper it cannot offer names the Firefox way instead of doin
   expect(chrome.extensionId).toBe('tally-both@agentprobe.test')
   await expect(chrome.triggerAction()).rejects.toThrow(/chrome\.triggerAction\(\) has no Firefox twin: .*Click the button by pixels/)
   await expect(chrome.stopServiceWorker()).rejects.toThrow(/runs background\.scripts as an event page, not a service worker/)
-  await expect(chrome.commands()).rejects.toThrow(/browser\.commands\.getAll\(\)/)
+  await expect(chrome.serviceWorkerState()).rejects.toThrow(/chrome\.targets\(\{ type: 'background_page' \}\) says whether it runs now/)
 })

@@ -63,25 +63,26 @@ export class BrowserWindow {
 
   /** The add-on's views and the window's tabs, now. */
   async state(addonId: string): Promise<WindowState> {
-    return JSON.parse((await this.#run(STATE, [addonId])) as string) as WindowState
+    return JSON.parse((await this.run(STATE, [addonId])) as string) as WindowState
   }
 
   /** Opens `url` in a new tab, in front unless `background`. */
   async openTab(url: string, background: boolean): Promise<void> {
-    await this.#run(OPEN_TAB, [url, background])
+    await this.run(OPEN_TAB, [url, background])
   }
 
   /** The language Firefox's UI runs in ('ar', 'en-US'): the requested one only when its language pack is installed. */
   async appLocale(): Promise<string> {
-    return (await this.#run('() => Services.locale.appLocaleAsBCP47', [])) as string
+    return (await this.run('() => Services.locale.appLocaleAsBCP47', [])) as string
   }
 
   /** Reloads the temporary add-on from its folder; a TargetError when it is not installed. */
   async reloadAddon(addonId: string): Promise<void> {
-    if ((await this.#run(RELOAD, [addonId])) !== 'reloaded') throw new TargetError(`reloadExtension: the add-on ${addonId} is not installed in this Firefox`)
+    if ((await this.run(RELOAD, [addonId])) !== 'reloaded') throw new TargetError(`reloadExtension: the add-on ${addonId} is not installed in this Firefox`)
   }
 
-  async #run(functionDeclaration: string, args: (string | boolean)[]): Promise<unknown> {
+  /** Calls `functionDeclaration` in the browser window with `args` (strings, booleans) and returns its value; a throw is a TargetError. */
+  async run(functionDeclaration: string, args: (string | boolean)[]): Promise<unknown> {
     const context = await (this.#context ??= this.#find())
     const result = await this.#call<{ type: string; result?: RemoteValue; exceptionDetails?: { text: string } }>('script.callFunction', {
       functionDeclaration,

@@ -42,8 +42,10 @@ export async function launchFirefoxBrowser(options: BrowserLaunchOptions): Promi
 
 /**
  * Every tab but one closed and the kept one on `url`; the extension uninstalled and installed
- * again from its folder, which closes its popup, sidebar and pages, drops its storage and runs its
- * onInstalled as a fresh install (the profile keeps its UUID and its toolbar place across it).
+ * again from its folder, which closes its popup, sidebar and pages, drops its storage and the
+ * optional permissions a test granted (Firefox forgets them at uninstall, as Chromium's reset
+ * revokes them) and runs its onInstalled as a fresh install (the profile keeps its UUID and its
+ * toolbar place across it).
  */
 async function resetFirefox(firefox: FirefoxProcess, url: string): Promise<void> {
   const step = async (name: string, run: () => Promise<unknown>) => {
@@ -66,11 +68,11 @@ async function resetFirefox(firefox: FirefoxProcess, url: string): Promise<void>
 }
 
 /** A worker's view of a Firefox the main process runs: its crash signal and the `chrome` fixture's helpers over BiDi. */
-export function connectFirefox(endpoint: Extract<BrowserEndpoint, { browser: 'firefox' }>, { relay, toolbarDrawn }: Pick<ConnectOptions, 'relay' | 'toolbarDrawn'>): BrowserConnection {
+export function connectFirefox(endpoint: Extract<BrowserEndpoint, { browser: 'firefox' }>, { relay, toolbarDrawn, display }: ConnectOptions): BrowserConnection {
   const watch = processSignal(endpoint.pid, 'Firefox')
   const { port, version, extensionId, extensionPath, profileDir } = endpoint
   const stagingRoot = profileDir === undefined ? undefined : join(profileDir, 'agentprobe-versions')
-  const helpers = new FirefoxHelpers({ port, version, extensionId, call: relay, signal: watch.signal, onClose: () => watch.stop(), extensionPath, stagingRoot, toolbarDrawn })
+  const helpers = new FirefoxHelpers({ port, version, extensionId, call: relay, signal: watch.signal, display, onClose: () => watch.stop(), extensionPath, stagingRoot, toolbarDrawn })
   return {
     signal: watch.signal,
     chrome: undefined,

@@ -1,20 +1,28 @@
 // The `chrome` fixture on Firefox: the deterministic helpers a test uses on Chromium, with the same
 // names and meaning, over WebDriver BiDi. Tabs are BiDi contexts; the add-on's popup, sidebar and
 // background page are reached through a tab on one of its pages (see view-expression.ts), and its
-// record and reload through Firefox's own window (browser-window.ts). What Firefox cannot offer
-// fails naming the Firefox way (firefox-unsupported.ts).
+// record and reload through Firefox's own window (browser-window.ts); its context menu, commands
+// and permissions in modules of their own, through AddonAccess. What Firefox cannot offer fails
+// naming the Firefox way (firefox-unsupported.ts).
 import { raceAbort } from '../../core/abort.ts'
 import { ConfigError, TargetError, TimeoutError } from '../../core/errors.ts'
 import type { ChromeFixture } from '../browser.ts'
 import type { EvaluateOptions, WaitOptions } from '../chrome/chrome-calls.ts'
 import type { InstalledVersion, UpdatedVersion } from '../chrome/extension-versions.ts'
 import type { VersionSource } from '../chrome/version-source.ts'
+import type { ExtensionCommand } from '../chrome/commands.ts'
+import type { ContextMenuItem, ContextMenuOptions } from '../chrome/context-menu.ts'
 import { describeFilter, describeTarget, describeTargets, matchTarget, type TargetFilter, type TargetInfo } from '../chrome/match-target.ts'
+import type { Granted, PermissionRequest, PermissionSet } from '../chrome/permissions.ts'
 import { pollUntil } from '../chrome/poll.ts'
 import { storageExpression, type StorageArea } from '../storage-area.ts'
 import { buildIdentity, installFolder, stageVersion } from './addon-versions.ts'
+import type { AddonAccess } from './addon-access.ts'
 import type { BidiCall } from './bidi-call.ts'
 import { BrowserWindow } from './browser-window.ts'
+import { firefoxCommands, firefoxShortcut } from './firefox-commands.ts'
+import { firefoxContextMenu } from './firefox-context-menu.ts'
+import { firefoxGrantPermissions, firefoxPermissions, firefoxRevokePermissions } from './firefox-permissions.ts'
 import { firefoxLacks } from './firefox-unsupported.ts'
 import { BACKGROUND_TYPE, firefoxFilter, firefoxTargets, tabContext } from './firefox-targets.ts'
 import { fromRemoteValue, type RemoteValue } from './remote-value.ts'
@@ -36,6 +44,8 @@ export interface FirefoxHelpersOptions {
   call: BidiCall
   /** Aborted when Firefox dies. */
   signal: AbortSignal
+  /** The X display Firefox draws on, for the helpers that answer its doorhangers with real clicks. */
+  display?: string | undefined
   /** Lets go of what watches Firefox (not Firefox). */
   onClose?: () => void
   /** The build under test's folder, which update() installs. */
@@ -53,18 +63,20 @@ export class FirefoxHelpers implements ChromeFixture {
   readonly signal: AbortSignal
   readonly #call: BidiCall
   readonly #window: BrowserWindow
+  readonly #display: string | undefined
   readonly #onClose: (() => void) | undefined
   readonly #versions: Pick<FirefoxHelpersOptions, 'extensionPath' | 'stagingRoot' | 'toolbarDrawn'>
   /** The version installVersion() put in place of the build, until update() replaces it. */
   #installed: string | undefined
 
-  constructor({ port, version, extensionId, call, signal, onClose, ...versions }: FirefoxHelpersOptions) {
+  constructor({ port, version, extensionId, call, signal, display, onClose, ...versions }: FirefoxHelpersOptions) {
     this.port = port
     this.version = version
     this.extensionId = extensionId
     this.signal = signal
     this.#call = call
     this.#window = new BrowserWindow(call)
+    this.#display = display
     this.#onClose = onClose
     this.#versions = versions
   }
@@ -165,15 +177,40 @@ export class FirefoxHelpers implements ChromeFixture {
     return { ms: Math.round(performance.now() - start) }
   }
 
+  /** The manifest's keyboard commands, each with the key that reaches the add-on, or '' and the reason none does (a key Firefox keeps for itself). */
+  async commands(options?: WaitOptions): Promise<ExtensionCommand[]> {
+    return firefoxCommands(this.#addon('commands()'), options)
+  }
+
+  /** The keys of command `name` as `screen.press` takes them ('alt+shift+k'); a TargetError when none reaches the add-on. */
+  async shortcut(name: string, options?: WaitOptions): Promise<string> {
+    return firefoxShortcut(this.#addon(`shortcut('${name}')`), name, options)
+  }
+
+  /** The optional (and required) API permissions and host origins the add-on holds now. */
+  async permissions(options?: WaitOptions): Promise<PermissionSet> {
+    return firefoxPermissions(this.#addon('permissions()'), options)
+  }
+
+  /** Grants optional permissions as a user allowing Firefox's doorhanger would: the request and the Allow are real clicks. */
+  async grantPermissions(request: PermissionRequest, options?: WaitOptions): Promise<Granted> {
+    if (this.#display === undefined) throw new TargetError("chrome.grantPermissions() clicks Firefox's doorhanger with real input, and this Firefox's X display is not known (it was not launched by agentprobe)")
+    return firefoxGrantPermissions(this.#addon('grantPermissions()'), this.#display, request, options)
+  }
+
+  /** Removes optional permissions, as the add-on's own permissions.remove would (no prompt). */
+  async revokePermissions(request: PermissionRequest, options?: WaitOptions): Promise<void> {
+    return firefoxRevokePermissions(this.#addon('revokePermissions()'), request, options)
+  }
+
+  /** The add-on's context-menu items as Firefox registered them (from the browser's own record of them). */
+  async contextMenu(options?: ContextMenuOptions): Promise<ContextMenuItem[]> {
+    return firefoxContextMenu(this.#addon('contextMenu()'), options)
+  }
+
   triggerAction = (): Promise<never> => Promise.reject(firefoxLacks('triggerAction'))
-  commands = (): Promise<never> => Promise.reject(firefoxLacks('commands'))
-  shortcut = (): Promise<never> => Promise.reject(firefoxLacks('shortcut'))
-  permissions = (): Promise<never> => Promise.reject(firefoxLacks('permissions'))
-  grantPermissions = (): Promise<never> => Promise.reject(firefoxLacks('grantPermissions'))
-  revokePermissions = (): Promise<never> => Promise.reject(firefoxLacks('revokePermissions'))
   stopServiceWorker = (): Promise<never> => Promise.reject(firefoxLacks('stopServiceWorker'))
   serviceWorkerState = (): Promise<never> => Promise.reject(firefoxLacks('serviceWorkerState'))
-  contextMenu = (): Promise<never> => Promise.reject(firefoxLacks('contextMenu'))
   pipe = (): Promise<never> => Promise.reject(firefoxLacks('pipe'))
   session = (): Promise<never> => Promise.reject(firefoxLacks('session'))
   clearStorage = (): Promise<never> => Promise.reject(firefoxLacks('clearStorage'))
@@ -209,6 +246,34 @@ export class FirefoxHelpers implements ChromeFixture {
   /** Lets go of the helpers (Firefox stays). */
   async close(): Promise<void> {
     this.#onClose?.()
+  }
+
+  // What the surface modules (menus, commands, permissions) reach the add-on through.
+  #addon(call: string): AddonAccess {
+    const addonId = this.extensionId
+    if (addonId === undefined) throw new ConfigError(`${call} needs an extension, but none was installed`)
+    return {
+      addonId,
+      window: this.#window,
+      signal: this.signal,
+      inAddonPage: async <T>(expression: string, name: string, { timeout = 5000, signal }: WaitOptions = {}) => (await this.#inExtensionPage(expression, name, { timeout, signal })) as T,
+      inFrontAddonTab: (run, options) => this.#inFrontTab(run, options),
+    }
+  }
+
+  // A tab in front on the add-on's manifest.json (a page with its APIs), for a real click to land in; closed after.
+  async #inFrontTab<T>(run: (evaluate: <R = unknown>(expression: string) => Promise<R>) => Promise<T>, { timeout = PAGE_LOAD_MS, signal }: WaitOptions = {}): Promise<T> {
+    const tab = await this.openExtensionPage('manifest.json', { timeout, signal })
+    const evaluate = async <R = unknown>(expression: string): Promise<R> => {
+      const evaluated = await raceAbort(this.#call<Evaluated>('script.evaluate', { expression, target: { context: tab.id }, awaitPromise: true, resultOwnership: 'none' }), this.#with(signal))
+      if (evaluated.type === 'exception') throw new TargetError(`in a tab of the add-on: ${evaluated.exceptionDetails.text}`, { context: { expression } })
+      return fromRemoteValue(evaluated.result) as R
+    }
+    try {
+      return await run(evaluate)
+    } finally {
+      await this.#call('browsingContext.close', { context: tab.id }).catch(() => undefined)
+    }
   }
 
   async #tabs(): Promise<{ context: string; url: string }[]> {
