@@ -201,7 +201,7 @@ export class TestSession {
     if (result.verification) await this.#saveVerification(result.verification)
     // A failed run's GIF so far is attached while the test still runs (Vitest takes no attachment
     // after it ends). A passing run's waits for the test's end, built once with every frame: one
-    // build per agent.do cost ffmpeg alone 0.4 CPU-s each.
+    // build per agent.do cost 0.4 CPU-s each.
     if (result.status !== 'passed') {
       const gif = (await this.writer.buildArtifacts(this.#o.artifacts))?.gif
       if (gif) await this.#o.attach?.(`GIF: ${instruction}`, { path: join(this.writer.dir, gif), contentType: 'image/gif' })
