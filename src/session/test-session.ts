@@ -183,9 +183,13 @@ export class TestSession {
     return { ...v, screenshot: v.frame && this.shown(v.frame) }
   }
 
-  /** Records the test's outcome, then builds the annotated frames and the GIF of the whole test. */
-  async finish(status: 'passed' | 'failed', error?: string): Promise<TraceArtifacts | undefined> {
-    await this.writer.finish(status, error)
+  /** Records the test's outcome in the trace. */
+  finish(status: 'passed' | 'failed', error?: string): Promise<void> {
+    return this.writer.finish(status, error)
+  }
+
+  /** Builds the annotated frames and the GIF of the whole test (those not built yet). */
+  buildArtifacts(): Promise<TraceArtifacts | undefined> {
     return this.writer.buildArtifacts(this.#o.artifacts)
   }
 
