@@ -110,7 +110,7 @@ export class TestRun {
     const { cassette } = this.#o
     cassette.done(this.#o.test.name, this.#model, this.#mode)
     this.session.writer.trace.cassette = cassette.summary(this.#model, this.#mode)
-    await this.session.finish(failed ? 'failed' : 'passed', failed ? errors.join('\n') || 'failed' : undefined)
+    await this.session.record(failed ? 'failed' : 'passed', failed ? errors.join('\n') || 'failed' : undefined)
     return { trace: this.#shown('trace.json') }
   }
 

@@ -183,8 +183,14 @@ export class TestSession {
     return { ...v, screenshot: v.frame && this.shown(v.frame) }
   }
 
+  /** Records the test's outcome, then builds the annotated frames and the GIF of the whole test. */
+  async finish(status: 'passed' | 'failed', error?: string): Promise<TraceArtifacts | undefined> {
+    await this.record(status, error)
+    return this.buildArtifacts()
+  }
+
   /** Records the test's outcome in the trace. */
-  finish(status: 'passed' | 'failed', error?: string): Promise<void> {
+  record(status: 'passed' | 'failed', error?: string): Promise<void> {
     return this.writer.finish(status, error)
   }
 
