@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs everything agentprobe's tests need on a fresh Debian/Ubuntu machine; safe to run again.
 #   system packages: Xvfb, xdotool, scrot, Chromium with its language packs (the locale tests run it in
-#   Arabic and German), Firefox ESR, ffmpeg, fonts, PostgreSQL (the history tests
-#   start a private server of their own from its binaries; none needs to run)
+#   Arabic and German), Firefox ESR, fonts, ffmpeg (its ffprobe reads the GIFs back in the tests),
+#   PostgreSQL (the history tests start a private server of their own from its binaries; none needs to run)
 #   Node >= 22.12 (Node 24 from the npm registry when the system's node is older), then npm ci
 #   pnpm 10 (from the npm registry when missing): the repos e2e installs a pnpm workspace with it
 set -euo pipefail

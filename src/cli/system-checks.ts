@@ -1,5 +1,5 @@
 // What the machine needs for agentprobe: Node, the X tools, a Chromium that still loads unpacked
-// extensions, ffmpeg for run.gif, the Android SDK's adb, and the display in DISPLAY when one is named.
+// extensions, the Android SDK's adb, and the display in DISPLAY when one is named.
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { execa } from 'execa'
@@ -37,7 +37,6 @@ export const TOOLS: Tool[] = [
   { command: 'Xvfb', apt: 'xvfb', why: 'the virtual display' },
   { command: 'xdotool', apt: 'xdotool', why: 'real mouse and keyboard input', versionArgs: ['--version'] },
   { command: 'scrot', apt: 'scrot', why: 'captures of a display named in DISPLAY', versionArgs: ['--version'] },
-  { command: 'ffmpeg', apt: 'ffmpeg', why: 'run.gif', versionArgs: ['-version'] },
   { command: 'xmodmap', apt: 'x11-xserver-utils', why: 'typing non-ASCII text', optional: true },
 ]
 

@@ -96,7 +96,7 @@ export const runSchema = z.object({
 })
 export type TraceRun = z.infer<typeof runSchema>
 
-/** The GIF as planned (frames, total time) and as read back from the file ffmpeg wrote. */
+/** The GIF as planned (frames, total time) and as read back from the file written. */
 export const gifCheckSchema = z.object({
   plannedFrames: z.number().int(),
   frames: z.number().int(),
@@ -112,7 +112,7 @@ export const traceArtifactsSchema = z.object({
   gif: z.string().optional(),
   /** The GIF's frame count and duration against the plan; a shortfall is also a warning. */
   gifCheck: gifCheckSchema.optional(),
-  /** Problems building the artifacts (e.g. ffmpeg missing): shown in the report, never a failed test. */
+  /** Problems building the artifacts (e.g. a frame that cannot be read): shown in the report, never a failed test. */
   warnings: z.array(z.string()),
 })
 export type TraceArtifacts = z.infer<typeof traceArtifactsSchema>

@@ -1,4 +1,4 @@
-// The GIF read back after encoding and held against the plan: ffmpeg can stop early and still
+// The GIF read back after encoding and held against the plan: an encoder can stop early and still
 // exit 0, and a reviewer would be shown a cut-short run without a word.
 import sharp from 'sharp'
 import type { GifCheck } from '../core/trace.ts'

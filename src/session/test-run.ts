@@ -101,11 +101,26 @@ export class TestRun {
 
   /** Records the outcome in the trace (and what replay saved), then builds the annotated frames and the GIF. */
   async finish(failed: boolean, errors: readonly string[]): Promise<TestRunFiles> {
-    const { cassette, options } = this.#o
+    await this.record(failed, errors)
+    return this.buildArtifacts()
+  }
+
+  /** Records the outcome in the trace (and what replay saved); where the trace is. */
+  async record(failed: boolean, errors: readonly string[]): Promise<TestRunFiles> {
+    const { cassette } = this.#o
     cassette.done(this.#o.test.name, this.#model, this.#mode)
     this.session.writer.trace.cassette = cassette.summary(this.#model, this.#mode)
-    const artifacts = await this.session.finish(failed ? 'failed' : 'passed', failed ? errors.join('\n') || 'failed' : undefined)
-    const shown = (file: string) => relative(options.root, join(this.session.writer.dir, file))
-    return { trace: shown('trace.json'), ...(artifacts?.gif && { gif: shown(artifacts.gif) }) }
+    await this.session.record(failed ? 'failed' : 'passed', failed ? errors.join('\n') || 'failed' : undefined)
+    return { trace: this.#shown('trace.json') }
+  }
+
+  /** Builds the annotated frames and the GIF; where the trace and the GIF are. */
+  async buildArtifacts(): Promise<TestRunFiles> {
+    const artifacts = await this.session.buildArtifacts()
+    return { trace: this.#shown('trace.json'), ...(artifacts?.gif && { gif: this.#shown(artifacts.gif) }) }
+  }
+
+  #shown(file: string): string {
+    return relative(this.#o.options.root, join(this.session.writer.dir, file))
   }
 }

@@ -185,7 +185,17 @@ export class TestSession {
 
   /** Records the test's outcome, then builds the annotated frames and the GIF of the whole test. */
   async finish(status: 'passed' | 'failed', error?: string): Promise<TraceArtifacts | undefined> {
-    await this.writer.finish(status, error)
+    await this.record(status, error)
+    return this.buildArtifacts()
+  }
+
+  /** Records the test's outcome in the trace. */
+  record(status: 'passed' | 'failed', error?: string): Promise<void> {
+    return this.writer.finish(status, error)
+  }
+
+  /** Builds the annotated frames and the GIF of the whole test (those not built yet). */
+  buildArtifacts(): Promise<TraceArtifacts | undefined> {
     return this.writer.buildArtifacts(this.#o.artifacts)
   }
 
@@ -201,7 +211,7 @@ export class TestSession {
     if (result.verification) await this.#saveVerification(result.verification)
     // A failed run's GIF so far is attached while the test still runs (Vitest takes no attachment
     // after it ends). A passing run's waits for the test's end, built once with every frame: one
-    // build per agent.do cost ffmpeg alone 0.4 CPU-s each.
+    // build per agent.do cost 0.4 CPU-s each.
     if (result.status !== 'passed') {
       const gif = (await this.writer.buildArtifacts(this.#o.artifacts))?.gif
       if (gif) await this.#o.attach?.(`GIF: ${instruction}`, { path: join(this.writer.dir, gif), contentType: 'image/gif' })

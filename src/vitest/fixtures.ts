@@ -11,6 +11,7 @@ import { Locator } from '../grounding/locate.ts'
 import { wordCacheFor } from '../grounding/word-cache.ts'
 import type { ResolvedOptions } from '../config/options.ts'
 import { artifactDirFor } from '../session/artifact-paths.ts'
+import { AfterTest } from '../session/after-test.ts'
 import type { Agent } from '../session/test-session.ts'
 import { browserSurface, deviceSurface, TestRun, type Surface } from '../session/test-run.ts'
 import type { ScreenHandle } from '../session/screen-handle.ts'
@@ -92,7 +93,13 @@ export const test = base
       return file
     }
   })
-  .extend('session', async ({ agentprobeOptions, surface, model, cassettes, locator, artifactDir, progress, task, annotate, signal }, { onCleanup }) => {
+  /** Work a passed test leaves (its GIF), done while the next test runs; the file waits for it at its end. */
+  .extend('afterTest', { scope: 'file' }, ({}, { onCleanup }): AfterTest => {
+    const after = new AfterTest()
+    onCleanup(() => after.drain())
+    return after
+  })
+  .extend('session', async ({ agentprobeOptions, surface, model, cassettes, locator, artifactDir, progress, task, annotate, signal, afterTest }, { onCleanup }) => {
     const run = await TestRun.open({
       options: agentprobeOptions,
       surface,
@@ -111,7 +118,11 @@ export const test = base
     // Fixtures are cleaned up after the test's state is set and before onTestFailed handlers run.
     onCleanup(async () => {
       const failed = task.result?.state === 'fail'
-      task.meta.agentprobe = await run.finish(failed, task.result?.errors?.map((e) => e.message) ?? [])
+      task.meta.agentprobe = await run.record(failed, task.result?.errors?.map((e) => e.message) ?? [])
+      // A failed test's GIF is built before its result goes out, so the reporter can point at it; a
+      // passed test's while the next test runs.
+      if (failed) task.meta.agentprobe = await run.buildArtifacts()
+      else afterTest.add(`the GIF of "${task.name}"`, () => run.buildArtifacts())
     })
     return run.session
   })

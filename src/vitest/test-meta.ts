@@ -5,7 +5,7 @@ import type { TestArtifactBase } from 'vitest'
 export interface AgentprobeTestMeta {
   /** trace.json, relative to the project root. */
   trace: string
-  /** run.gif, relative to the project root. */
+  /** run.gif, relative to the project root: set for a failed test (a passed test's is built after its result is sent). */
   gif?: string
 }
 

@@ -1,7 +1,7 @@
-// The GIF and the annotated frames with the real tools: sharp draws, ffmpeg encodes, ffprobe reads
-// back frame count, per-frame durations and size.
+// The GIF and the annotated frames with the real tools: sharp draws and encodes, ffmpeg's ffprobe
+// (a reader of its own) reads back frame count, per-frame durations and size.
 import { execa } from 'execa'
-import { mkdtemp, stat, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
@@ -98,10 +98,13 @@ describe('makeGif', () => {
     const w = new TraceWriter({ dir, test: { name: 'x' }, model: 'm', target: { kind: 'x11', width: 1920, height: 1080 } })
     const frame = await loadFrame('popup-open')
     await w.saveFrame(frame, 'step', 'step 1')
-    const artifacts = await w.buildArtifacts({ gif: { ffmpegPath: join(dir, 'no-such-ffmpeg') } })
+    // run.gif's place is taken by a folder: the GIF cannot be written there
+    await mkdir(join(dir, 'run.gif'))
+    const artifacts = await w.buildArtifacts()
     expect(artifacts?.annotated).toEqual({ 'step-01.png': 'annotated/step-01.png' })
     expect(artifacts?.gif).toBeUndefined()
-    expect(artifacts?.warnings).toEqual([expect.stringMatching(/^GIF not built: ffmpeg/)])
+    expect(artifacts?.warnings).toEqual([expect.stringMatching(/^GIF not built: .*run\.gif/)])
+    expect(await readdir(dir), 'no half-written GIF is left behind').not.toContainEqual(expect.stringMatching(/\.tmp$/))
   })
 })
 
