@@ -60,6 +60,23 @@ test('the Android target: the device double signs in, and uiautomator matchers c
   await rm(state, { recursive: true, force: true })
 })
 
+test('browsers: one suite on Chromium and on Firefox, a project each, each trace in its browser\'s folder and in the report', async () => {
+  const artifacts = await mkdtemp(join(tmpdir(), 'agentprobe-jest-browsers-'))
+  const run = await execa(JEST, ['-c', join(PROJECT, 'browsers', 'jest.config.mjs')], {
+    reject: false,
+    all: true,
+    env: { AGENTPROBE_ARTIFACTS_DIR: artifacts, AGENTPROBE_MODEL: 'offline', AGENTPROBE_CASSETTE: '', CI: '' },
+  })
+  expect(run.exitCode, run.all).toBe(0)
+  expect(run.all).toMatch(/Tests:\s+2 passed, 2 total/)
+  // each project ran its own browser (Jest prints the project's displayName beside its file)
+  expect(run.all).toMatch(/PASS\s+chromium\s+\S*popup\.jest\.ts/)
+  expect(run.all).toMatch(/PASS\s+firefox\s+\S*popup\.jest\.ts/)
+  expect([...run.all.matchAll(/BROWSER (\w+)/g)].map((m) => m[1]).sort()).toEqual(['chromium', 'firefox'])
+  for (const browser of ['chromium', 'firefox']) expect((await traceOf(join(artifacts, browser), 'popup.jest.ts')).status).toBe('passed')
+  expect(run.all).toMatch(/agentprobe report: .*index\.html \(2\/2 passed/)
+}, 240_000)
+
 test('the side-panel example passes as a Jest suite, broken variants included, each run recorded in the history', async () => {
   const started = new Date().toISOString()
   const run = await execa(JEST, ['-c', join('examples', 'jest', 'jest.config.mjs'), '--ci'], { reject: false, all: true, env: { AGENTPROBE_MODEL: 'offline', CI: '' } })

@@ -20,7 +20,8 @@ import { resolvePath, type ResolvedOptions } from '../config/options.ts'
 import { browserSurface, deviceSurface, TestRun, type Surface } from '../session/test-run.ts'
 import { handles, RUNTIME, type FileOverrides, type Handles, type JestRuntime } from './handles.ts'
 import { annotateFirstError, fullName, thrownValues } from './test-names.ts'
-import { jestOptions, POOL_URL_ENV } from './options.ts'
+import { jestOptions } from './options.ts'
+import { poolUrlEnv } from './matrix.ts'
 
 /** What one test file holds from its beforeAll to its afterAll. */
 interface FileState {
@@ -103,7 +104,7 @@ export default class AgentprobeEnvironment extends TestEnvironment {
         const device = await startAndroid(options.android)
         return { surface: deviceSurface(device), locator, cassette, model, device }
       }
-      const poolUrl = process.env[POOL_URL_ENV]
+      const poolUrl = process.env[poolUrlEnv(options.browser)]
       if (!poolUrl) throw new ConfigError("agentprobe's browser pool is not running: build the Jest config with withAgentprobe() from 'agentprobe/jest/config' (it adds the global setup that starts it)")
       const browser = await leaseBrowser(poolUrl, process.env.JEST_WORKER_ID ?? '1', extension)
       return { surface: browserSurface(browser), locator, cassette, model, browser }

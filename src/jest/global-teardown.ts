@@ -1,13 +1,13 @@
-// Jest's globalTeardown: closes the browser pool the global setup started (same process).
+// Jest's globalTeardown: closes the browser pools the global setup started (same process).
 import { POOL, type RunningPool } from './global-setup.ts'
-import { POOL_URL_ENV } from './options.ts'
 
 export default async function globalTeardown(): Promise<void> {
-  const holder = globalThis as Record<symbol, RunningPool | undefined>
-  const running = holder[POOL]
-  if (!running) return
+  const holder = globalThis as Record<symbol, RunningPool[] | undefined>
+  const running = holder[POOL] ?? []
   holder[POOL] = undefined
-  delete process.env[POOL_URL_ENV]
-  await running.server.close()
-  await running.pool.close()
+  for (const { env } of running) delete process.env[env]
+  await Promise.all(running.map(async ({ server, pool }) => {
+    await server.close()
+    await pool.close()
+  }))
 }

@@ -1,13 +1,12 @@
 // The options of a Jest project: `testEnvironmentOptions.agentprobe` (withAgentprobe puts them
 // there), resolved against the project's rootDir; Jest's --ci and -u decide cassettes as they
 // decide snapshots.
+import { join } from 'node:path'
 import type { Config } from '@jest/types'
 import type { AgentprobeOptions, ResolvedOptions } from '../config/options.ts'
 import { resolveOptions } from '../config/resolve-options.ts'
 import { ConfigError } from '../core/errors.ts'
-
-/** Where the global setup leaves the browser pool's endpoint for the workers. */
-export const POOL_URL_ENV = 'AGENTPROBE_POOL_URL'
+import { BROWSERS_KEY } from './matrix.ts'
 
 function givenOptions(project: Pick<Config.ProjectConfig, 'testEnvironmentOptions'>): AgentprobeOptions {
   const given = project.testEnvironmentOptions.agentprobe ?? {}
@@ -21,5 +20,7 @@ export function jestOptions(
   env: Record<string, string | undefined>,
 ): ResolvedOptions {
   const resolved = resolveOptions(givenOptions(project), project.rootDir, env, 'testEnvironmentOptions.agentprobe')
-  return { ...resolved, cassette: { ...resolved.cassette, update: global.updateSnapshot === 'all', ci: global.ci } }
+  // A browser's project of a matrix writes to a folder of its own, as the Vitest matrix does.
+  const artifactsDir = project.testEnvironmentOptions[BROWSERS_KEY] === undefined ? resolved.artifactsDir : join(resolved.artifactsDir, resolved.browser ?? 'chromium')
+  return { ...resolved, artifactsDir, cassette: { ...resolved.cassette, update: global.updateSnapshot === 'all', ci: global.ci } }
 }

@@ -20,6 +20,8 @@ export interface JestReporterOptions {
   history?: AgentprobeOptions['history']
   /** false: record the history only, no report. */
   report?: boolean
+  /** A `browsers` matrix: each project's displayName and its browser, whose traces are in a folder of its own. */
+  browsers?: Record<string, string>
 }
 
 export default class AgentprobeJestReporter {
@@ -37,11 +39,13 @@ export default class AgentprobeJestReporter {
 
   async onRunComplete(_contexts: unknown, results: AggregatedResult): Promise<void> {
     // The environment names each test's folder after its file and full name; the same rule finds it.
-    const ran = results.testResults.flatMap((file) =>
-      file.testResults
-        .map((t) => ({ path: join(artifactDirFor(this.#artifactsDir, relative(this.#root, file.testFilePath), t.fullName), 'trace.json'), testFile: file.testFilePath }))
-        .filter((t) => existsSync(t.path)),
-    )
+    const ran = results.testResults.flatMap((file) => {
+      const browser = this.#options.browsers?.[file.displayName?.name ?? '']
+      const dir = browser === undefined ? this.#artifactsDir : join(this.#artifactsDir, browser)
+      return file.testResults
+        .map((t) => ({ path: join(artifactDirFor(dir, relative(this.#root, file.testFilePath), t.fullName), 'trace.json'), testFile: file.testFilePath }))
+        .filter((t) => existsSync(t.path))
+    })
     const traces = ran.map((t) => t.path)
     const history = await this.#record(ran)
     if (this.#options.report === false) return

@@ -7,11 +7,12 @@ import type { TestProject } from 'vitest/node'
 import { slug } from '../session/artifact-paths.ts'
 import { modulePath } from '../config/module-path.ts'
 import { startBrowserService } from './browser-service.ts'
-import { browserName, modelLine, type AgentprobeOptions, type ResolvedOptions } from '../config/options.ts'
+import { modelLine, type AgentprobeOptions, type ResolvedOptions } from '../config/options.ts'
 import { ConfigError } from '../core/errors.ts'
 import { resolveOptions } from '../config/resolve-options.ts'
 import { deviceScaleFactor } from '../config/appearance.ts'
-import { BROWSER_NAMES, type BrowserName, type ColorScheme } from '../targets/browser.ts'
+import { browsersOption } from '../config/browsers-option.ts'
+import type { BrowserName, ColorScheme } from '../targets/browser.ts'
 import { localeGap, localeMessages } from '../targets/locale-messages.ts'
 
 import { projectForVariant, variantLabel, variantProjectName, variantsOf, type Variant } from './matrix-projects.ts'
@@ -63,7 +64,7 @@ export function agentprobe(options: AgentprobePluginOptions = {}): Plugin {
 
 /** The plugin; `parentFilter` is the `--project` filter the config that added this project saw (see project-filter.ts). */
 function cuaPlugin(options: AgentprobePluginOptions, parentFilter: string[] | undefined): Plugin {
-  let variants = variantsOf({ ...options, browsers: browsersOf(options), deviceScaleFactors: scalesOf(options) })
+  let variants = variantsOf({ ...options, browsers: browsersOption(options, 'the plugin option'), deviceScaleFactors: scalesOf(options) })
   // (every variant of a matrix has a label; without one the only variant is {})
   const matrix = variantLabel(variants[0]!) !== ''
   let userConfig: UserWorkspaceConfig = {}
@@ -121,16 +122,6 @@ function cuaPlugin(options: AgentprobePluginOptions, parentFilter: string[] | un
       await reportUnrunCuaFiles(vitest)
     },
   }
-}
-
-/** The `browsers` option checked: each a known browser, and not beside `browser`, which would say another thing. */
-function browsersOf({ browser, browsers }: AgentprobePluginOptions): BrowserName[] | undefined {
-  if (browsers === undefined) return undefined
-  if (browser !== undefined) {
-    throw new ConfigError(`the plugin options browser (${JSON.stringify(browser)}) and browsers (${JSON.stringify(browsers)}) were both given: use browser for one browser, or browsers to run every file once per browser`)
-  }
-  if (!Array.isArray(browsers) || browsers.length === 0) throw new ConfigError(`the plugin option browsers must name one browser or more (${BROWSER_NAMES.join(', ')}), got ${JSON.stringify(browsers)}`)
-  return browsers.map((name, i) => browserName(name, `the plugin option browsers[${i}]`)!)
 }
 
 /** The `deviceScaleFactors` option checked here, so that a bad value names the list and its index. */
