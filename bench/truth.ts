@@ -1,7 +1,8 @@
 // What the cases' ground-truth checks are made of: fresh tabs marked with a query string of
 // their own (so a tab the agent left open is never the one judged), expressions that poll the
-// DOM, and clicks that only land when a user could see the element. CDP only, no model, no OCR.
-import type { ChromeHelpers } from '../src/targets/chrome/cdp.ts'
+// DOM, and clicks that only land when a user could see the element. Through the browser seam's
+// `chrome` fixture (CDP on Chromium, WebDriver BiDi on Firefox), no model, no OCR.
+import type { ChromeFixture } from '../src/targets/browser.ts'
 
 let opened = 0
 
@@ -15,9 +16,19 @@ export interface CheckTab {
 }
 
 /** Opens `url` with a fresh mark in a new tab, runs `check` in it, closes it. */
-export async function inTab<T>(chrome: ChromeHelpers, url: string, check: (tab: CheckTab) => Promise<T>): Promise<T> {
+export function inTab<T>(chrome: ChromeFixture, url: string, check: (tab: CheckTab) => Promise<T>): Promise<T> {
+  return inMarkedTab(chrome, (mark) => chrome.openPage(`${url}${url.includes('?') ? '&' : '?'}${mark}`), check)
+}
+
+/** Opens the extension's page `path` (chrome-extension:// or moz-extension://) in a marked tab (see inTab). */
+export function inExtensionPage<T>(chrome: ChromeFixture, path: string, check: (tab: CheckTab) => Promise<T>): Promise<T> {
+  if (chrome.extensionId === undefined) throw new Error(`the check needs ${path} of the extension, but no extension is loaded`)
+  return inMarkedTab(chrome, (mark) => chrome.openExtensionPage(`${path}${path.includes('?') ? '&' : '?'}${mark}`), check)
+}
+
+async function inMarkedTab<T>(chrome: ChromeFixture, open: (mark: string) => Promise<{ id: string }>, check: (tab: CheckTab) => Promise<T>): Promise<T> {
   const mark = `truth=${process.pid}-${++opened}`
-  const target = await chrome.openPage(`${url}${url.includes('?') ? '&' : '?'}${mark}`)
+  const target = await open(mark)
   try {
     return await check({ mark, evaluate: (expression, timeout = 5000, options = {}) => chrome.evaluate({ url: mark }, expression, { ...options, timeout: timeout + 1000 }) })
   } finally {
@@ -25,15 +36,14 @@ export async function inTab<T>(chrome: ChromeHelpers, url: string, check: (tab: 
   }
 }
 
-/** Opens chrome-extension://<id>/<path> in a marked tab (see inTab). */
-export function inExtensionPage<T>(chrome: ChromeHelpers, path: string, check: (tab: CheckTab) => Promise<T>): Promise<T> {
-  if (chrome.extensionId === undefined) throw new Error(`the check needs ${path} of the extension, but no extension is loaded`)
-  return inTab(chrome, `chrome-extension://${chrome.extensionId}/${path}`, check)
+/** The URLs of the extension's page `path`, on either browser (its origin is the extension's: one is loaded). */
+function extensionPageUrl(path: string): RegExp {
+  return new RegExp(`^(chrome|moz)-extension://[^/]+/${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)
 }
 
-/** Evaluates in the extension's service worker (started if idle). */
-export function inWorker<T = unknown>(chrome: ChromeHelpers, expression: string): Promise<T> {
-  return chrome.evaluate<T>({ type: 'service_worker', url: `chrome-extension://${chrome.extensionId}/` }, expression)
+/** Evaluates in the extension's background: Chromium's service worker, Firefox's background page (started if idle). */
+export function inWorker<T = unknown>(chrome: ChromeFixture, expression: string): Promise<T> {
+  return chrome.evaluate<T>({ type: 'service_worker', url: /^(chrome|moz)-extension:\/\// }, expression)
 }
 
 /**
@@ -91,9 +101,9 @@ export function clickVisible(tab: CheckTab, selector: string, timeoutMs = 2000, 
  * `opens` that the click brings up in a tab, or undefined when none comes within 3 s. Tabs of
  * `opens` already open (say, the agent's) are closed first: openOptionsPage would only focus them.
  */
-export function headingOfOpenedPage(chrome: ChromeHelpers, { from, click, opens }: { from: string; click: string; opens: string }): Promise<string | undefined> {
+export function headingOfOpenedPage(chrome: ChromeFixture, { from, click, opens }: { from: string; click: string; opens: string }): Promise<string | undefined> {
   return inExtensionPage(chrome, from, async (tab) => {
-    const url = `chrome-extension://${chrome.extensionId}/${opens}`
+    const url = extensionPageUrl(opens)
     for (const open of await chrome.targets({ type: 'page', url })) await chrome.closeTarget(open.id)
     if (!(await clickVisible(tab, click))) return undefined
     // Under a loaded machine (a full bench, two browsers) the tab can take seconds to appear, and a

@@ -2,7 +2,8 @@
 // case, truth() on the good build and on the mutant is true exactly where the expected verdict is
 // 'pass'. No model runs here: real Chromium on a real Xvfb for the browser cases (one browser per
 // extension and the language and theme its cases ask for, each mutant built into its folder and the
-// browser reset in place), the device double for the Android ones.
+// browser reset in place), and real Firefox the same way for the cases that list it in `browsers`;
+// the device double for the Android ones.
 import { readdirSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -10,10 +11,13 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EXTENSIONS_DIR, materializeBuild, PAGES_DIR, type BuildSide } from '../bench/build.ts'
 import type { AndroidBenchCase, BenchCase, BrowserBenchCase } from '../src/bench/bench-case.ts'
-import { startBrowser, startDisplay, type StartedBrowser, type DisplayHandle } from '../src/browser-pool/browser-session.ts'
+import { startBrowser, startDisplay, type DisplayHandle } from '../src/browser-pool/browser-session.ts'
+import { caseBrowsers } from '../src/bench/bench-browsers.ts'
 import { loadBenchCases } from '../src/cli/bench-cases.ts'
 import { serveFolder, type ServedFolder } from '../src/cli/serve-folder.ts'
 import { AndroidHelpers } from '../src/targets/android/android-helpers.ts'
+import type { BrowserName, ChromeFixture } from '../src/targets/browser.ts'
+import { connectBrowser, launchBrowser } from '../src/targets/browsers.ts'
 import { DeviceDouble } from '../fixtures/android/device-double.ts'
 import type { Build } from '../fixtures/android/double/state.ts'
 
@@ -46,20 +50,21 @@ describe('browser cases', () => {
     await display?.close()
   })
 
-  // A browser is launched in a language and theme: the cases that share them and an extension share it.
-  const browserOf = (c: BrowserBenchCase) => [c.extension, c.locale, c.colorScheme].filter((v) => v !== undefined).join(' ')
-  describe.each([...new Set(browserCases.map(browserOf))])('%s', (key) => {
-    const mine = browserCases.filter((c) => browserOf(c) === key)
+  // A browser is launched in a language and theme: the cases that share them, an extension and a browser share it.
+  const runs = browserCases.flatMap((c) => caseBrowsers(c).map((name) => ({ name, c })))
+  const browserOf = ({ name, c }: { name: BrowserName; c: BrowserBenchCase }) => [name, c.extension, c.locale, c.colorScheme].filter((v) => v !== undefined).join(' ')
+  describe.each([...new Set(runs.map(browserOf))])('%s', (key) => {
+    const mine = runs.filter((run) => browserOf(run) === key).map((run) => run.c)
+    const name = runs.find((run) => browserOf(run) === key)!.name
     // One browser per extension, as a developer's watch mode has it: each mutant is built into the
     // same folder and the browser reset in place (its pages closed, storage cleared, permissions
     // revoked, the extension reloaded from disk, a version installed over it uninstalled) before its truth runs.
     let dir: string
-    let browser: StartedBrowser
+    let browser: TruthBrowser
     const truthContext = (c: BrowserBenchCase) => ({ chrome: browser.chrome, pagesUrl: pages.url, ...(c.previousVersion && { previousVersion: join(EXTENSIONS_DIR, c.previousVersion) }) })
     beforeAll(async () => {
       dir = await materializeBuild(mine[0]!, 'good')
-      const { locale, colorScheme } = mine[0]!
-      browser = await startBrowser(display, { extension: dir, chromePath: process.env.CHROME_PATH, locale, colorScheme })
+      browser = await LAUNCH[name](display, dir, mine[0]!)
     })
     afterAll(async () => {
       await browser?.close()
@@ -77,6 +82,29 @@ describe('browser cases', () => {
     })
   })
 })
+
+/** A browser the truths run in: the `chrome` fixture, a reset in place (the extension reloaded from its folder), and its end. */
+interface TruthBrowser {
+  chrome: ChromeFixture
+  reset(): Promise<void>
+  close(): Promise<void>
+}
+
+const LAUNCH: Record<BrowserName, (display: DisplayHandle, extension: string, c: BrowserBenchCase) => Promise<TruthBrowser>> = {
+  chromium: (display, extension, { locale, colorScheme }) => startBrowser(display, { extension, chromePath: process.env.CHROME_PATH, locale, colorScheme }),
+  firefox: async (display, extension, { locale, colorScheme }) => {
+    const browser = await launchBrowser('firefox', { executablePath: process.env.FIREFOX_PATH, display: display.display, size: display.screen.size, extension, locale, colorScheme })
+    const connection = await connectBrowser(browser.endpoint, { display: display.display, relay: (method, params) => browser.relay(method, params) as never })
+    return {
+      chrome: connection.requireChrome(),
+      reset: () => browser.reset({}),
+      close: async () => {
+        await connection.close()
+        await browser.close()
+      },
+    }
+  },
+}
 
 describe('android cases', () => {
   const double = DeviceDouble.create()

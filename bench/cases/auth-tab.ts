@@ -2,7 +2,7 @@
 // 'Authorize' has the worker exchange a token (a delay standing in for the server), then the
 // welcome page reads the account from storage.
 import { defineBenchCase } from '../../src/bench/bench-case.ts'
-import type { ChromeHelpers } from '../../src/targets/chrome/cdp.ts'
+import type { ChromeFixture } from '../../src/targets/browser.ts'
 import { clickVisible, headingOfOpenedPage, inExtensionPage, inWorker, textOf } from '../truth.ts'
 
 const SIGN_IN = "Click the extension icon in the Chrome toolbar, then click 'Sign in'."
@@ -11,11 +11,11 @@ const AUTHORIZE = "Click the extension icon in the Chrome toolbar, then click 'S
 const SIGNED_IN = "Does the page say 'Signed in as demo'?"
 
 /** From a signed-out state, 'Authorize' on the sign-in page ends on a welcome page that names the account. */
-async function signsIn(chrome: ChromeHelpers): Promise<boolean> {
+async function signsIn(chrome: ChromeFixture): Promise<boolean> {
   await inWorker(chrome, 'Promise.all([chrome.storage.local.clear(), chrome.storage.session.clear()])')
   return inExtensionPage(chrome, 'login.html', async (tab) => {
     if (!(await clickVisible(tab, '#authorize'))) return false
-    const welcome = `chrome-extension://${chrome.extensionId}/welcome.html?${tab.mark}`
+    const welcome = `/welcome.html?${tab.mark}`
     await chrome.waitForTarget({ type: 'page', url: welcome }, { timeout: 5000 })
     // long enough for the token exchange (1.2 s) and a page that would read storage late
     return (await chrome.evaluate({ url: welcome }, textOf('#who', 'Signed in as demo', 3500), { timeout: 5000 })) === 'Signed in as demo'

@@ -1,12 +1,12 @@
 // Service-worker messaging: the popup asks the worker and shows its answer.
 import { defineBenchCase } from '../../src/bench/bench-case.ts'
-import type { ChromeHelpers } from '../../src/targets/chrome/cdp.ts'
+import type { ChromeFixture } from '../../src/targets/browser.ts'
 import { clickVisible, inExtensionPage, shows } from '../truth.ts'
 
 const PING = "Click the extension icon in the Chrome toolbar, then click 'Ping worker'."
 const PONG = "Does the popup show 'Worker replied: pong'?"
 
-function answers(chrome: ChromeHelpers, button: string, wanted: string): Promise<boolean> {
+function answers(chrome: ChromeFixture, button: string, wanted: string): Promise<boolean> {
   return inExtensionPage(chrome, 'popup.html', async (tab) => (await clickVisible(tab, button)) && shows(tab, '#reply', wanted))
 }
 

@@ -1,13 +1,13 @@
 // Options page: reached from the popup's 'Settings' button (chrome.runtime.openOptionsPage),
 // where a name is saved to chrome.storage.sync.
 import { defineBenchCase } from '../../src/bench/bench-case.ts'
-import type { ChromeHelpers } from '../../src/targets/chrome/cdp.ts'
+import type { ChromeFixture } from '../../src/targets/browser.ts'
 import { clickVisible, fill, headingOfOpenedPage, inExtensionPage, shows, type CheckTab } from '../truth.ts'
 
 const OPEN_SETTINGS = "Click the extension icon in the Chrome toolbar, then click 'Settings'."
 
 /** The options page saves what is typed: the status says so and storage holds it. */
-async function saves(chrome: ChromeHelpers, submit: (tab: CheckTab) => Promise<boolean>): Promise<boolean> {
+async function saves(chrome: ChromeFixture, submit: (tab: CheckTab) => Promise<boolean>): Promise<boolean> {
   return inExtensionPage(chrome, 'options.html', async (tab) => {
     await fill(tab, '#name', 'Ada')
     if (!(await submit(tab))) return false

@@ -1,7 +1,7 @@
 // Release day, the update: a user of 1.0.0 picked a theme; Chrome updates them in place to 2.0.0,
 // which keeps settings under `prefs` and migrates 1.0.0's `theme` there in onInstalled ('update').
 import { defineBenchCase, UPDATE } from '../../src/bench/bench-case.ts'
-import type { ChromeHelpers } from '../../src/targets/chrome/cdp.ts'
+import type { ChromeFixture } from '../../src/targets/browser.ts'
 import { clickVisible, inExtensionPage, shows } from '../truth.ts'
 
 /** The theme 2.0.0 keeps, once its migration has had up to 3 s to run (onInstalled is asynchronous). */
@@ -15,7 +15,7 @@ const MIGRATED_THEME = `(async () => {
 })()`
 
 /** Installs 1.0.0, picks 'Dark' in its popup, updates in place to the build: whether the build keeps 'dark' and its popup shows it. */
-async function keepsDarkAfterUpdate(chrome: ChromeHelpers, previousVersion: string | undefined): Promise<boolean> {
+async function keepsDarkAfterUpdate(chrome: ChromeFixture, previousVersion: string | undefined): Promise<boolean> {
   if (previousVersion === undefined) throw new Error('update/keeps-theme needs its previous version to install')
   await chrome.installVersion(previousVersion)
   const picked = await inExtensionPage(chrome, 'popup.html', async (tab) => (await clickVisible(tab, '#dark')) && shows(tab, '#theme', 'Theme: dark'))

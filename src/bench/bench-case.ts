@@ -2,8 +2,7 @@
 // ship, the verdict agentprobe should reach on each build, and a deterministic check that proves
 // the ground truth without any model.
 import type { AndroidHelpers } from '../targets/android/android-helpers.ts'
-import type { ColorScheme } from '../targets/browser.ts'
-import type { ChromeHelpers } from '../targets/chrome/cdp.ts'
+import type { BrowserName, ChromeFixture, ColorScheme } from '../targets/browser.ts'
 
 export type BenchCategory =
   | 'popup'
@@ -25,7 +24,8 @@ export type BenchCategory =
 export type Verdict = 'pass' | 'fail'
 
 export interface TruthContext {
-  chrome: ChromeHelpers
+  /** The browser seam's helpers: CDP on Chromium, WebDriver BiDi on Firefox. */
+  chrome: ChromeFixture
   /** http://127.0.0.1:<port>/ serving bench/pages/ */
   pagesUrl: string
   /** The folder of the case's `previousVersion`, for `chrome.installVersion`, when it names one. */
@@ -78,7 +78,12 @@ export interface BrowserBenchCase extends BenchCaseBase {
   locale?: string
   /** The browser's theme on both builds; default the machine's (light). */
   colorScheme?: ColorScheme
-  /** Deterministic ground truth, driven over CDP only (no model, no OCR): does the feature work on this build? Runs in fresh tabs after the agent's run; must not depend on what the agent did. */
+  /**
+   * The browsers the case runs on (default ['chromium']): its extension installs there and its
+   * truth was checked there. `agentprobe bench --browser firefox` skips the others, saying why.
+   */
+  browsers?: readonly BrowserName[]
+  /** Deterministic ground truth, driven through the `chrome` fixture only (no model, no OCR): does the feature work on this build? Runs in fresh tabs after the agent's run; must not depend on what the agent did. */
   truth(ctx: TruthContext): Promise<boolean>
 }
 

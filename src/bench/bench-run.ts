@@ -1,11 +1,14 @@
 // One benchmark run as the main process plans it and as the worker reports it back: what the
 // generated test file is given, and what it hands over in task meta.
 import type { BenchBuild, BenchOutcome } from '../core/bench-scores.ts'
+import type { BrowserName } from '../targets/browser.ts'
 
 export interface BenchSpec {
   caseId: string
   build: BenchBuild
   repeat: number
+  /** Browser cases: the browser the run is in (its project launches it). */
+  browser?: BrowserName
   /** Browser cases: the materialized build of the extension. */
   extension?: string
   /** Browser cases with a previous version: its folder, installed before the first instruction. */
@@ -23,6 +26,8 @@ export interface BenchTaskResult {
   build: BenchBuild
   repeat: number
   model: string
+  /** Browser cases: the browser it ran in. */
+  browser?: BrowserName
   outcome: BenchOutcome
   truth?: boolean
   truthError?: string

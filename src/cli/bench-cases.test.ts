@@ -54,3 +54,17 @@ it('a bad locale, colour scheme or update names the field', async () => {
   expect(error).toContain('case 4 (worker-lifecycle/x3): previousVersion needs exactly one UPDATE step in the instruction list, found 0')
   expect(error).toContain('case 5 (worker-lifecycle/x4): previousVersion must be the name of a folder under bench/extensions')
 })
+
+it('a case names the browsers it runs on; an unknown one, a repeat, or Firefox with a worker stop is named', async () => {
+  expect(await load([`${BASE}, instruction: 'Look.', browsers: ['chromium', 'firefox'] }`])).toEqual(['Look.'])
+  const error = String(
+    await load([
+      `${BASE}, instruction: 'Look.', browsers: ['safari'] }`,
+      `${BASE}, instruction: 'Look.', browsers: ['firefox', 'firefox'] }`,
+      `${BASE}, instruction: 'Look.', browsers: [] }`,
+      `${BASE}, instruction: [STOP_WORKER, 'Look.'], browsers: ['chromium', 'firefox'] }`,
+    ]),
+  )
+  for (const n of [1, 2, 3]) expect(error).toContain(`case ${n} (worker-lifecycle/x${n - 1}): browsers must list some of chromium, firefox, each once`)
+  expect(error).toContain("case 4 (worker-lifecycle/x3): browsers names firefox, but a STOP_WORKER step stops Chromium's service worker (chrome.stopServiceWorker), which firefox has not")
+})

@@ -6,6 +6,8 @@ import { readdir, readFile, stat } from 'node:fs/promises'
 import { join, relative } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { colorScheme, locale } from '../config/appearance.ts'
+import { BROWSER_NAMES } from '../targets/browser.ts'
+import { skipReason } from '../bench/bench-browsers.ts'
 import { ConfigError, errorMessage } from '../core/errors.ts'
 import type { BenchCase } from '../bench/bench-case.ts'
 
@@ -63,7 +65,18 @@ function caseProblem(c: any): string | undefined {
     return undefined
   }
   if (typeof c.extension !== 'string' || !Array.isArray(c.edits)) return 'a browser case needs extension and edits'
-  return releaseProblem(c)
+  return browsersProblem(c) ?? releaseProblem(c)
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as caseProblem
+function browsersProblem(c: any): string | undefined {
+  if (c.browsers === undefined) return undefined
+  const known = (b: unknown) => (BROWSER_NAMES as readonly unknown[]).includes(b)
+  if (!Array.isArray(c.browsers) || c.browsers.length === 0 || !c.browsers.every(known) || new Set(c.browsers).size !== c.browsers.length) {
+    return `browsers must list some of ${BROWSER_NAMES.join(', ')}, each once`
+  }
+  const refused = c.browsers.find((b: (typeof BROWSER_NAMES)[number]) => skipReason(c, b) !== undefined)
+  return refused === undefined ? undefined : `browsers names ${refused}, but ${skipReason(c, refused)}`
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as caseProblem

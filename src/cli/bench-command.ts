@@ -1,5 +1,6 @@
 // `agentprobe bench`: every benchmark case × build (good, mutant) × repeat against every model,
-// through generated Vitest files (one project per model, an Android project for Android cases).
+// on each browser asked (--browser chromium|firefox) that the case runs on, through generated Vitest
+// files (one project per model and browser, an Android project for Android cases).
 // A cost estimate comes before any paid call; --max-spend-usd is a hard cap shared by all
 // workers. Writes traces, the HTML report with the bench leaderboard, bench.md and recording.json.
 import { execFileSync } from 'node:child_process'
@@ -8,12 +9,13 @@ import { mkdir, mkdtemp, rm, writeFile, appendFile, readFile } from 'node:fs/pro
 import { tmpdir } from 'node:os'
 import { join, relative, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { benchRunName, buildBenchBoard, type BenchBuild, type BenchRunRecord } from '../core/bench-scores.ts'
+import { benchRunName, buildBenchBoard, rowLabel, type BenchBuild, type BenchRunRecord } from '../core/bench-scores.ts'
 import { ConfigError } from '../core/errors.ts'
 import { scoreTrace } from '../core/scoring.ts'
 import { traceSchema } from '../core/trace.ts'
 import type { BenchCase, BrowserBenchCase } from '../bench/bench-case.ts'
 import type { AgentprobeOptions } from '../config/options.ts'
+import type { BrowserName } from '../targets/browser.ts'
 import { chooseModel } from '../model-choice/choose-model.ts'
 import { SpendLedger } from '../bench/spend-ledger.ts'
 import { renderBenchMarkdown, benchAlerts } from '../report/render-bench.ts'
@@ -22,6 +24,7 @@ import { writeReport } from '../report/write-report.ts'
 import type { BenchSpec, BenchTaskResult } from '../bench/bench-run.ts'
 import { runGeneratedTests, siblingModule, type GeneratedFile, type GeneratedProject, type GeneratedResult } from '../vitest/generated-run.ts'
 import { aliased, parseFlags, positiveInt } from './args.ts'
+import { caseRuns, parseBrowsers, runFolder, type CaseRun } from './bench-browser-runs.ts'
 import { hashCaseSet, loadBenchCases, type LoadedBenchCase } from './bench-cases.ts'
 import { describeEstimate, estimateFor, parseModels, positiveUsd, runLabel } from './bench-plan.ts'
 import { browserProjects } from './bench-projects.ts'
@@ -39,6 +42,7 @@ const FLAGS = {
   'output-dir': { type: 'string' },
   out: { type: 'string' },
   workers: { type: 'string' },
+  browser: { type: 'string', multiple: true },
 } as const
 
 /** The package's root: bench/ (cases, extensions, pages, build.ts) and fixtures/android (the device double) live there. */
@@ -62,8 +66,11 @@ export async function benchCommand(args: string[], env: Record<string, string | 
   const cwd = process.cwd()
   const benchDir = join(packageRoot, 'bench')
   const cases = await loadBenchCases(await expandCasePaths(aliased<string[]>(values, 'case', 'cases', 'bench') ?? [join(benchDir, 'cases')], cwd), cwd)
+  const browsers = parseBrowsers(values.browser)
+  const { runs: caseSet, skipped } = caseRuns(cases, browsers)
+  for (const line of skipped) log(line)
 
-  const estimate = estimateFor(cases.map((c) => c.benchCase), BUILDS.length * repeats, models)
+  const estimate = estimateFor(caseSet.map((c) => c.loaded.benchCase), BUILDS.length * repeats, models)
   for (const line of describeEstimate(estimate, capUsd)) log(line)
   if (values.estimate) return 0
   // A missing key fails now, naming the variable, before anything starts.
@@ -83,9 +90,9 @@ export async function benchCommand(args: string[], env: Record<string, string | 
   const commit = agentprobeCommit()
   const started = Date.now()
   try {
-    const runs = await planRuns(cases, { repeats, builds, benchDir, pagesUrl: pages.url, ledger, packageRoot })
+    const runs = await planRuns(caseSet, { repeats, builds, benchDir, pagesUrl: pages.url, ledger, packageRoot })
     const projects = benchProjects(runs, models, tracesDir, packageRoot, cliHistoryOption(cwd, env))
-    log(`agentprobe bench: ${cases.length} cases × ${BUILDS.length} builds × ${repeats} repeat(s) × ${models.length} model(s) = ${runs.length * models.length} runs, ${workers} worker(s); output ${relative(cwd, outDir) || '.'}`)
+    log(`agentprobe bench: ${caseSet.length} case runs (${browsers.join(', ')}) × ${BUILDS.length} builds × ${repeats} repeat(s) × ${models.length} model(s) = ${runs.length * models.length} runs, ${workers} worker(s); output ${relative(cwd, outDir) || '.'}`)
     const results = await runGeneratedTests({
       files: runs.map((r) => r.file),
       projects,
@@ -93,7 +100,7 @@ export async function benchCommand(args: string[], env: Record<string, string | 
       onDone: (result) => log(describeDone(result)),
     })
     const records = (await toRecords(results, runs, models, outDir)).map((record) => portable(record, { outDir, packageRoot, cwd }))
-    return await writeOutputs({ records, cases, caseSetSha256, commit, models, repeats, outDir, wallMs: Date.now() - started, env, log, capUsd, ledger })
+    return await writeOutputs({ records, cases, browsers, caseSetSha256, commit, models, repeats, outDir, wallMs: Date.now() - started, env, log, capUsd, ledger })
   } finally {
     await pages.close()
     await rm(builds, { recursive: true, force: true })
@@ -109,28 +116,30 @@ interface PlanContext {
   packageRoot: string
 }
 
-/** One generated file per case × build × repeat; each model's project runs all the files of its target. */
-async function planRuns(cases: readonly LoadedBenchCase[], o: PlanContext): Promise<PlannedRun[]> {
+/** One generated file per case × browser × build × repeat; each model's project runs all the files of its target and browser. */
+async function planRuns(cases: readonly CaseRun[], o: PlanContext): Promise<PlannedRun[]> {
   const { materializeBuild } = (await import(pathToFileURL(join(o.benchDir, 'build.ts')).href)) as {
     materializeBuild(c: BrowserBenchCase, side: BenchBuild, outDir?: string): Promise<string>
   }
   const benchTest = JSON.stringify(siblingModule('bench-test'))
   const double = JSON.stringify(join(o.packageRoot, 'fixtures/android/device-double.ts'))
   const runs: PlannedRun[] = []
-  for (const { file, benchCase } of cases) {
+  for (const { loaded: { file, benchCase }, browser } of cases) {
+    const folder = runFolder(benchCase.id, browser)
     for (const build of BUILDS) {
       const android = benchCase.target === 'android'
-      const extension = android ? undefined : await materializeBuild(benchCase, build, join(o.builds, benchCase.id, build))
+      const extension = android ? undefined : await materializeBuild(benchCase, build, join(o.builds, folder, build))
       const previousVersion = android ? undefined : await previousVersionDir(benchCase, o.benchDir)
       for (let repeat = 1; repeat <= o.repeats; repeat++) {
         const spec: BenchSpec = {
           caseId: benchCase.id,
           build,
           repeat,
+          ...(browser && { browser }),
           ...(extension && { extension }),
           ...(previousVersion && { previousVersion }),
           pagesUrl: o.pagesUrl,
-          outputDir: join(benchCase.id, `${build}-r${repeat}`),
+          outputDir: join(folder, `${build}-r${repeat}`),
           ...(o.ledger && { ledger: { file: o.ledger.file, capUsd: o.ledger.capUsd } }),
         }
         const lines = [`// Generated by agentprobe bench: ${benchRunName(spec)}`, `import { benchTest } from ${benchTest}`, `import cases from ${JSON.stringify(file)}`]
@@ -141,7 +150,7 @@ async function planRuns(cases: readonly LoadedBenchCase[], o: PlanContext): Prom
         } else {
           lines.push(`benchTest(${JSON.stringify(spec)}, cases)`)
         }
-        runs.push({ file: { name: `${benchCase.id}/${build}-r${repeat}.bench.test.ts`, source: `${lines.join('\n')}\n` }, benchCase, spec })
+        runs.push({ file: { name: `${folder}/${build}-r${repeat}.bench.test.ts`, source: `${lines.join('\n')}\n` }, benchCase, spec })
       }
     }
   }
@@ -162,7 +171,7 @@ function benchProjects(runs: readonly PlannedRun[], models: string[], tracesDir:
   const sdkRoot = join(packageRoot, 'fixtures/android/sdk')
   if (android.length && !existsSync(sdkRoot)) throw new ConfigError(`agentprobe bench: the Android cases run on the device double (fixtures/android), which this copy of agentprobe lacks; leave them out with --case`)
   return [
-    ...browserProjects(runs.map((r) => ({ benchCase: r.benchCase, file: r.file.name })), plugin),
+    ...browserProjects(runs.map((r) => ({ benchCase: r.benchCase, file: r.file.name, ...(r.spec.browser && { browser: r.spec.browser }) })), plugin),
     ...(android.length ? [{ name: 'bench-android', plugin: { ...plugin, target: 'android' as const, android: { sdkRoot } }, files: android }] : []),
   ]
 }
@@ -171,7 +180,7 @@ function describeDone({ meta, project, file, errors }: GeneratedResult): string 
   const r = meta.agentprobeBench
   if (!r) return `  ✗ ${file} [${project}]: error before the run: ${errors[0]?.message.split('\n')[0] ?? 'no result'}`
   const mark = r.outcome === 'pass' || r.outcome === 'fail' ? (errors.length ? '✗' : '✓') : '!'
-  return `  ${mark} ${benchRunName(r)} · ${r.model}: verdict ${r.outcome}${r.truth === undefined ? '' : `, truth ${r.truth ? 'works' : 'broken'}`}`
+  return `  ${mark} ${benchRunName(r)} · ${rowLabel(r)}: verdict ${r.outcome}${r.truth === undefined ? '' : `, truth ${r.truth ? 'works' : 'broken'}`}`
 }
 
 /** Each run's record: the worker's verdict and truth, with steps, tokens, cost and latency from its trace. */
@@ -188,6 +197,7 @@ async function toRecords(results: readonly GeneratedResult[], runs: readonly Pla
         build: run.spec.build,
         repeat: run.spec.repeat,
         model,
+        ...(run.spec.browser && { browser: run.spec.browser }),
         expected: run.benchCase.expected[run.spec.build],
       }
       const task = result?.meta.agentprobeBench
@@ -207,7 +217,7 @@ function modelOf(project: string, models: readonly string[]): string {
   return models.find((m) => project.endsWith(`(${m})`)) ?? project
 }
 
-async function fromTask(task: BenchTaskResult, outDir: string): Promise<Omit<BenchRunRecord, 'caseId' | 'category' | 'build' | 'repeat' | 'model' | 'expected'>> {
+async function fromTask(task: BenchTaskResult, outDir: string): Promise<Omit<BenchRunRecord, 'caseId' | 'category' | 'build' | 'repeat' | 'model' | 'browser' | 'expected'>> {
   const tracePath = join(task.dir, 'trace.json')
   const trace = await readFile(tracePath, 'utf8').then((text) => traceSchema.parse(JSON.parse(text)), () => undefined)
   const score = trace ? scoreTrace(trace) : undefined
@@ -250,6 +260,7 @@ const EMPTY = { steps: 0, tokens: 0, costUsd: 0, modelLatenciesMs: [], failureTy
 interface Outputs {
   records: BenchRunRecord[]
   cases: LoadedBenchCase[]
+  browsers: BrowserName[]
   caseSetSha256: string
   commit: string
   models: string[]
@@ -277,6 +288,7 @@ async function writeOutputs(o: Outputs): Promise<number> {
     date,
     label,
     models: o.models,
+    browsers: o.browsers,
     agentprobe: o.commit,
     caseSet: { sha256: o.caseSetSha256, cases: o.cases.map((c) => c.benchCase.id) },
     repeats: o.repeats,

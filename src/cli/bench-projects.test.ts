@@ -19,3 +19,16 @@ it("gives each language and theme the cases ask for a project launched with them
     { name: 'bench-en-dark', plugin: { models: ['offline'], locale: 'en', colorScheme: 'dark' }, files: ['theme/c/good-r1.bench.test.ts'] },
   ])
 })
+
+it('gives Firefox its own projects, launched with it; Chromium keeps the names it had', () => {
+  const runs = [
+    { benchCase: browserCase('popup/a'), file: 'popup/a/good-r1.bench.test.ts', browser: 'chromium' as const },
+    { benchCase: browserCase('popup/a'), file: 'firefox/popup/a/good-r1.bench.test.ts', browser: 'firefox' as const },
+    { benchCase: browserCase('rtl/b', { locale: 'ar' }), file: 'firefox/rtl/b/good-r1.bench.test.ts', browser: 'firefox' as const },
+  ]
+  expect(browserProjects(runs, { models: ['offline'] })).toEqual([
+    { name: 'bench', plugin: { models: ['offline'] }, files: ['popup/a/good-r1.bench.test.ts'] },
+    { name: 'bench-firefox', plugin: { models: ['offline'], browser: 'firefox' }, files: ['firefox/popup/a/good-r1.bench.test.ts'] },
+    { name: 'bench-firefox-ar', plugin: { models: ['offline'], browser: 'firefox', locale: 'ar' }, files: ['firefox/rtl/b/good-r1.bench.test.ts'] },
+  ])
+})

@@ -42,6 +42,8 @@ Usage: agentprobe bench --models A,B,… [flags]
   --models A,B,…             the models to compare, e.g. offline,openai/gpt-5.4
   --case GLOB                case files (default bench/cases/*.ts); repeatable; --cases is an alias
   --repeats N                runs of each case and build, for the spread (default 1)
+  --browser NAME             chromium (default) or firefox; repeatable: each browser scored apart,
+                             a case that cannot run on one skipped, saying why
   --estimate                 print what the run would cost, and stop
   --max-spend-usd X          stop calling models once X dollars are spent
   --output-dir DIR           where bench.md, the report and the recording go (default artifacts/bench); --out is an alias

@@ -78,3 +78,16 @@ it('a ground truth that disagrees with the expected verdict, or throws, is a bro
   ])
   expect(truthProblem(run({ model: 'a', outcome: 'pass', build: 'good' }))).toBeUndefined()
 })
+
+it("keeps each browser's runs in rows of their own: Firefox's never mix with Chromium's (nor Android's, which stay in the model's row)", () => {
+  const board = buildBenchBoard([
+    run({ model: 'm', outcome: 'pass', browser: 'chromium', build: 'good' }),
+    run({ model: 'm', outcome: 'pass', caseId: 'android/a', category: 'android', build: 'good' }),
+    run({ model: 'm', outcome: 'pass', browser: 'firefox', build: 'mutant', expected: 'fail', truth: true }),
+  ])
+  expect(board.rows.map((r) => [r.label, r.model, r.browser, r.runs, r.falsePass])).toEqual([
+    ['m', 'm', undefined, 2, 0],
+    ['m (firefox)', 'm', 'firefox', 1, 1],
+  ])
+  expect(board.broken.map((b) => b.seen)).toEqual([['m (firefox) #1']])
+})

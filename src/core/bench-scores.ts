@@ -18,6 +18,8 @@ export interface BenchRunRecord {
   /** 1-based. */
   repeat: number
   model: string
+  /** The browser a browser case ran in ('chromium', 'firefox'); absent for Android runs. */
+  browser?: string
   /** The verdict agentprobe should reach on this build. */
   expected: BenchVerdict
   outcome: BenchOutcome
@@ -54,6 +56,10 @@ export interface VerdictCounts {
 export interface BenchModelRow extends VerdictCounts {
   rank: number
   model: string
+  /** Set when the row's runs are another browser's than Chromium's: they are never scored with Chromium's. */
+  browser?: string
+  /** The model, and the browser when set: 'offline', 'offline (firefox)'. */
+  label: string
   runs: number
   errors: number
   notRun: number
@@ -127,11 +133,19 @@ export function truthProblem(r: BenchRunRecord): string | undefined {
   return r.truth === works ? undefined : `expected ${r.expected} on the ${r.build} build, but the ground-truth check says the feature ${r.truth ? 'works' : 'does not work'}`
 }
 
+/**
+ * The leaderboard row a run counts in: its model's, and its browser's when that is not Chromium
+ * (Chromium's and Android's runs share the model's row, as before Firefox), so browsers never mix.
+ */
+export function rowLabel(r: Pick<BenchRunRecord, 'model' | 'browser'>): string {
+  return r.browser === undefined || r.browser === 'chromium' ? r.model : `${r.model} (${r.browser})`
+}
+
 export function buildBenchBoard(records: readonly BenchRunRecord[]): BenchBoard {
-  const models = [...new Set(records.map((r) => r.model))]
+  const labels = [...new Set(records.map(rowLabel))]
   const categories = [...new Set(records.map((r) => r.category))].sort()
-  const rows = models.map((model) => modelRow(model, records.filter((r) => r.model === model), categories))
-  rows.sort((a, b) => b.accuracy - a.accuracy || a.falsePass - b.falsePass || b.meanScore - a.meanScore || a.costUsd - b.costUsd || a.model.localeCompare(b.model))
+  const rows = labels.map((label) => modelRow(label, records.filter((r) => rowLabel(r) === label), categories))
+  rows.sort((a, b) => b.accuracy - a.accuracy || a.falsePass - b.falsePass || b.meanScore - a.meanScore || a.costUsd - b.costUsd || a.label.localeCompare(b.label))
   rows.forEach((r, i) => (r.rank = i + 1))
   return {
     rows,
@@ -147,7 +161,8 @@ export function benchRunName(r: Pick<BenchRunRecord, 'caseId' | 'build' | 'repea
   return `${r.caseId} [${r.build}] #${r.repeat}`
 }
 
-function modelRow(model: string, records: readonly BenchRunRecord[], categories: readonly string[]): BenchModelRow {
+function modelRow(label: string, records: readonly BenchRunRecord[], categories: readonly string[]): BenchModelRow {
+  const { model, browser } = records[0]!
   const scored = records.filter((r) => judge(r.expected, r.outcome) !== undefined)
   const failureCounts: Partial<Record<FailureType, number>> = {}
   for (const type of scored.flatMap((r) => r.failureTypes)) failureCounts[type] = (failureCounts[type] ?? 0) + 1
@@ -159,6 +174,8 @@ function modelRow(model: string, records: readonly BenchRunRecord[], categories:
   return {
     rank: 0,
     model,
+    ...(browser !== undefined && browser !== 'chromium' && { browser }),
+    label,
     runs: records.length,
     ...countVerdicts(scored),
     errors: records.filter((r) => r.outcome === 'error').length,
@@ -184,9 +201,9 @@ function brokenCases(records: readonly BenchRunRecord[]): BrokenCase[] {
   for (const r of records) {
     const why = truthProblem(r)
     if (!why) continue
-    const key = `${r.caseId}\u0000${r.build}\u0000${why}`
+    const key = `${r.caseId}\u0000${r.build}\u0000${r.browser ?? ''}\u0000${why}`
     const found = byKey.get(key) ?? { caseId: r.caseId, build: r.build, expected: r.expected, ...(r.truth !== undefined && { truth: r.truth }), why, seen: [] }
-    found.seen.push(`${r.model} #${r.repeat}`)
+    found.seen.push(`${rowLabel(r)} #${r.repeat}`)
     byKey.set(key, found)
   }
   return [...byKey.values()].sort((a, b) => a.caseId.localeCompare(b.caseId) || a.build.localeCompare(b.build))

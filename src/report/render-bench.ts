@@ -18,7 +18,7 @@ const HEAD = ['#', 'model', 'accuracy', 'false pass', 'false fail', 'true pass',
 function cells(r: BenchModelRow): string[] {
   return [
     String(r.rank),
-    r.model,
+    r.label,
     `${fmt.percent(r.accuracy)} (${r.truePass + r.trueFail}/${r.scored})`,
     String(r.falsePass),
     String(r.falseFail),
@@ -65,25 +65,25 @@ export function renderBenchMarkdown(board: BenchBoard, heading: BenchHeading): s
   if (wrong.length) {
     lines.push('', '### False passes, then false fails', '')
     for (const r of wrong) {
-      if (r.falsePasses.length) lines.push(`- **${r.model}** false pass: ${r.falsePasses.join('; ')}`)
-      if (r.falseFails.length) lines.push(`- ${r.model} false fail: ${r.falseFails.join('; ')}`)
+      if (r.falsePasses.length) lines.push(`- **${r.label}** false pass: ${r.falsePasses.join('; ')}`)
+      if (r.falseFails.length) lines.push(`- ${r.label} false fail: ${r.falseFails.join('; ')}`)
     }
   }
   lines.push('', '### Per category (accuracy · false passes · false fails)', '')
-  lines.push(table(['category', ...board.rows.map((r) => r.model)], board.categories.map((c) => [c, ...board.rows.map((r) => categoryCell(r, c))])))
+  lines.push(table(['category', ...board.rows.map((r) => r.label)], board.categories.map((c) => [c, ...board.rows.map((r) => categoryCell(r, c))])))
   return `${lines.join('\n')}\n`
 }
 
 export function renderBenchHtml(board: BenchBoard, heading: BenchHeading): string {
   const alerts = benchAlerts(board)
   const wrong = board.rows.flatMap((r) => [
-    ...r.falsePasses.map((run) => `<li><b>false pass</b> · ${h(r.model)} · ${h(run)}</li>`),
-    ...r.falseFails.map((run) => `<li>false fail · ${h(r.model)} · ${h(run)}</li>`),
+    ...r.falsePasses.map((run) => `<li><b>false pass</b> · ${h(r.label)} · ${h(run)}</li>`),
+    ...r.falseFails.map((run) => `<li>false fail · ${h(r.label)} · ${h(run)}</li>`),
   ])
   return `<h2 class="section">Benchmark · ${heading.cases} cases × 2 builds × ${heading.repeats} · ${h(heading.label)}</h2>
 ${alerts.map((a) => `<p class="warning">⚠ ${h(a)}</p>`).join('')}
 ${htmlTable(HEAD, board.rows.map(cells))}
 ${wrong.length ? `<h3>False passes, then false fails</h3><ul>${wrong.join('')}</ul>` : ''}
 <h3>Per category (accuracy · false passes · false fails)</h3>
-${htmlTable(['category', ...board.rows.map((r) => r.model)], board.categories.map((c) => [c, ...board.rows.map((r) => categoryCell(r, c))]))}`
+${htmlTable(['category', ...board.rows.map((r) => r.label)], board.categories.map((c) => [c, ...board.rows.map((r) => categoryCell(r, c))]))}`
 }

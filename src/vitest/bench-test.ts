@@ -5,7 +5,7 @@
 import { join } from 'node:path'
 import { benchRunName, type BenchBuild, type BenchOutcome, type BenchVerdict } from '../core/bench-scores.ts'
 import { DEFAULT_BENCH_MAX_STEPS, type BenchSpec, type BenchTaskResult } from '../bench/bench-run.ts'
-import { ConfigError, errorMessage, isAgentprobeError } from '../core/errors.ts'
+import { errorMessage, isAgentprobeError } from '../core/errors.ts'
 import type { Model } from '../core/model.ts'
 import type { AndroidBenchCase, BenchCase, BrowserBenchCase } from '../bench/bench-case.ts'
 import { createModel } from '../model-choice/create-model.ts'
@@ -51,6 +51,7 @@ export function benchTest(spec: BenchSpec, cases: readonly BenchCase[], prepare?
       build: spec.build,
       repeat: spec.repeat,
       model: ctx.agentprobeOptions.model.id,
+      ...(spec.browser && { browser: spec.browser }),
       outcome: ran.outcome,
       ...checked,
       ...((ran.outcome === 'error' || ran.outcome === 'not-run') && { error: errorMessage(ran.error) }),
@@ -72,12 +73,11 @@ export function benchTest(spec: BenchSpec, cases: readonly BenchCase[], prepare?
   }
   const c = benchCase as BrowserBenchCase
   test(benchRunName(spec), async ({ agent, browser, model, agentprobeOptions, artifactDir, task }) => {
-    // The bench's truths read Chromium's own state over CDP.
-    const chrome = browser.chrome
-    if (chrome === undefined) throw new ConfigError("the benchmark reads each build's truth over CDP: run it with browser: 'chromium'")
+    // The truths read the browser's own state through the seam: CDP on Chromium, BiDi on Firefox.
+    const chrome = browser.requireChrome()
     if (c.page) {
       const url = new URL(c.page, spec.pagesUrl).href
-      const page = (await chrome.targets({ type: 'page' })).find((t) => !t.url.startsWith('chrome-extension://'))
+      const page = (await chrome.targets({ type: 'page' })).find((t) => !/^(chrome|moz)-extension:/.test(t.url))
       await (page ? chrome.navigate(page.id, url, { timeout: 15_000 }) : chrome.openPage(url, { timeout: 15_000 }))
     }
     // A user of the previous version meets the first instruction; UPDATE brings them the build.
