@@ -92,7 +92,11 @@ export async function listCommands(chrome: ExtensionTabs, { timeout = EXTENSIONS
 
 /** The keys to press for `name`, as `screen.press` takes them; a TargetError says why there are none. */
 export async function commandShortcut(chrome: ExtensionTabs, name: string, options: WaitOptions = {}): Promise<string> {
-  const commands = await listCommands(chrome, options)
+  return shortcutOf(await listCommands(chrome, options), name)
+}
+
+/** The keys of `name` among `commands`, as `screen.press` takes them; a TargetError says why there are none (both browsers). */
+export function shortcutOf(commands: readonly ExtensionCommand[], name: string): string {
   const command = commands.find((c) => c.name === name)
   if (command === undefined) {
     throw new TargetError(`chrome.shortcut('${name}'): the manifest declares no such command; its commands: ${commands.map((c) => `'${c.name}'`).join(', ') || 'none'}`)

@@ -3,9 +3,8 @@
 // Firefox registers a suggested key even when one of its own shortcuts holds it (measured on ESR
 // 153: Ctrl+T listed for the add-on, and pressing it opened a tab), so each key is checked in the
 // browser window with ShortcutUtils.isSystem, the check about:addons makes before it accepts a key.
-import { TargetError } from '../../core/errors.ts'
 import type { WaitOptions } from '../chrome/chrome-calls.ts'
-import { pressKeys, suggestedKey, type DeclaredCommand, type ExtensionCommand } from '../chrome/commands.ts'
+import { shortcutOf, suggestedKey, type DeclaredCommand, type ExtensionCommand } from '../chrome/commands.ts'
 import type { AddonAccess } from './addon-access.ts'
 
 // browser.commands exists only when the manifest has a `commands` key.
@@ -43,11 +42,5 @@ export async function firefoxCommands(addon: AddonAccess, options: WaitOptions =
 
 /** The keys to press for `name`, as `screen.press` takes them; a TargetError says why there are none. */
 export async function firefoxShortcut(addon: AddonAccess, name: string, options: WaitOptions = {}): Promise<string> {
-  const commands = await firefoxCommands(addon, options)
-  const command = commands.find((c) => c.name === name)
-  if (command === undefined) {
-    throw new TargetError(`chrome.shortcut('${name}'): the manifest declares no such command; its commands: ${commands.map((c) => `'${c.name}'`).join(', ') || 'none'}`)
-  }
-  if (command.shortcut === '') throw new TargetError(`chrome.shortcut('${name}'): the command has no key: ${command.unassigned}`, { context: { command } })
-  return pressKeys(command.shortcut)
+  return shortcutOf(await firefoxCommands(addon, options), name)
 }
