@@ -216,7 +216,8 @@ describe('an extension with a worker that opens a tab on install, an offscreen d
   })
 
   it('closes the popup, the offscreen document and the welcome tab; clears storage the worker holds open', async () => {
-    await helpers.waitForTarget({ type: 'page', url: /welcome\.html$/ })
+    // (onInstalled runs once the worker has started: seconds after launch on two loaded cores)
+    await helpers.waitForTarget({ type: 'page', url: /welcome\.html$/ }, { timeout: 30_000 })
     await helpers.evaluate(worker, `chrome.storage.local.set({ notes: ['left over'] }).then(() => true)`)
     await helpers.evaluate(worker, `chrome.offscreen.createDocument({ url: 'offscreen.html', reasons: ['DOM_PARSER'], justification: 'test' }).then(() => true)`)
     // An IndexedDB connection the worker keeps open: its deletion waits for the reload to close it.

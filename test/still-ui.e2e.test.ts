@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { extensionDir } from '../fixtures/extensions/mutate.ts'
+import { waitForBrowserDrawn } from '../src/browser-pool/browser-drawn.ts'
 import { Locator } from '../src/grounding/locate.ts'
 import { ChromeHelpers } from '../src/targets/chrome/cdp.ts'
 import { launchChrome, type ChromeProcess } from '../src/targets/chrome/launcher.ts'
@@ -47,6 +48,9 @@ describe('the browser under test', () => {
 
   it('draws the toolbar button\'s hover in one change, not a fade', async () => {
     const icon = await readFile(join(extensionDir('popup-only'), 'icon.png'))
+    // (on two loaded cores the window can still be drawing its toolbar seconds after launch)
+    const drawn = await waitForBrowserDrawn(screen, { pinnedIcon: true, timeoutMs: 30_000 })
+    expect(drawn.drawn, `the toolbar with the pinned icon: ${drawn.evidence}`).toBe(true)
     const located = (await locator.locate(await screen.capture(), { image: icon })).located
     expect(located, 'the extension icon in the toolbar').toBeDefined()
     found = located!.center
