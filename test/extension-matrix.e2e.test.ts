@@ -65,6 +65,8 @@ async function initRepo(trait: Trait): Promise<string> {
   const repo = await freshRepo(trait)
   const init = await execa(process.execPath, [bin, 'init', '--extension', 'ext'], { cwd: repo, env: env(), extendEnv: false, reject: false, all: true })
   expect(init.exitCode, `agentprobe init on ${trait}:\n${init.all}`).toBe(0)
+  // A CommonJS package: the config init writes is an .mts, which Vite loads as ESM without a word.
+  expect(init.stdout).toContain('created vitest.config.mts')
   const generated = /created (\S+)\.cua\.test\.ts/.exec(init.stdout)?.[1]
   expect(generated, `agentprobe init on ${trait} wrote no *.cua.test.ts:\n${init.all}`).toBeDefined()
   const testDir = join(repo, generated!, '..')
@@ -90,6 +92,7 @@ describe.concurrent('extension matrix: init, its test and an agent.do test pass 
         try {
           const first = await output.next(RUN_DONE, `${trait}: the first watch run`)
           expectAllPassed(first, `${trait}: the first run in ${repo}`)
+          expect(first, `${trait}: Vite warned about the config's module syntax:\n${tail(first)}`).not.toMatch(/configLoader|ESM syntax in a file loaded as CommonJS/)
           const before = /MATRIX-BUILD pid=(\d+) version=1\.0\.0/.exec(first)
           expect(before, `${trait}: the hand-written test in ${repo} printed no build line:\n${tail(first)}`).not.toBeNull()
           const ran = performance.now()
