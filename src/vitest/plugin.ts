@@ -52,6 +52,12 @@ declare module 'vitest' {
 }
 
 const setupFile = modulePath(import.meta.url, 'setup')
+/**
+ * The built runtime (dist/), imported by Node as it is, as it would be from node_modules: a linked
+ * or file: copy (npm link, a repo's own checkout) is otherwise transformed by Vite on every start,
+ * a second of CPU per run for nothing. (Run from its TypeScript sources, it needs the transform.)
+ */
+const runtime = setupFile.endsWith('.js') ? [new RegExp(`^${dirname(dirname(setupFile)).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/`)] : []
 
 /**
  * `plugins: [agentprobe({ extension: './dist' })]` in vitest.config.ts: beside the user's own tests
@@ -90,6 +96,7 @@ function cuaPlugin(options: AgentprobePluginOptions, parentFilter: string[] | un
         test: {
           ...(matrix && { name: variantProjectName(test.name as string | undefined, variants[0]!) }),
           setupFiles: [setupFile],
+          server: { deps: { external: runtime } },
           // A computer-use test takes tens of seconds; Vitest's 5 s default would cut every run short.
           ...(test.testTimeout === undefined && { testTimeout: 180_000 }),
           ...(test.hookTimeout === undefined && { hookTimeout: 120_000 }),

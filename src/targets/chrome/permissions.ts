@@ -17,9 +17,11 @@ export type AllowPrompt = () => Promise<void>
 
 /**
  * How long a request may take to answer before a prompt is assumed: a permission without a warning,
- * or one granted before in this profile (Chrome remembers it after a revoke), resolves at once.
+ * or one granted before in this profile (Chrome remembers it after a revoke), resolves at once. On a
+ * loaded machine the prompt may still be opening then, and Deny holds its focus first: a key that
+ * lands in that moment answers Deny, so the request is made once more, waiting longer.
  */
-const PROMPT_SHOWN_MS = 700
+const PROMPT_SHOWN_MS = [700, 2500]
 /** How long Chrome may take to settle the request once Allow is pressed. */
 const ANSWERED_MS = 2000
 
@@ -61,22 +63,27 @@ export interface Granted {
 export async function grantPermissions(chrome: ExtensionTabs, request: PermissionRequest, allow: AllowPrompt, { timeout = 5000, signal }: WaitOptions = {}): Promise<Granted> {
   const asked = JSON.stringify(request)
   return inExtensionTab(chrome, 'grantPermissions', async (tab) => {
-    const start = `(globalThis.granted = chrome.permissions.request(${asked}).then(String, (error) => 'threw: ' + error.message), true)`
-    await chrome.evaluate(tab, start, { timeout, signal, userGesture: true })
-    // The request's outcome, or undefined when it has not settled within `ms`.
-    const answer = (ms = 50) => chrome.evaluate<string | undefined>(tab, `Promise.race([globalThis.granted, new Promise((resolve) => setTimeout(resolve, ${ms}))])`, { signal })
-    const first = await answer(PROMPT_SHOWN_MS)
-    const prompted = first === undefined
-    let result = first
-    // Keys that arrive before the prompt holds the focus go to the page: one more try answers it.
-    for (let attempt = 0; result === undefined && attempt < 2; attempt++) {
-      await allow()
-      result = await answer(ANSWERED_MS)
+    const ask = async (shownMs: number) => {
+      const start = `(globalThis.granted = chrome.permissions.request(${asked}).then(String, (error) => 'threw: ' + error.message), true)`
+      await chrome.evaluate(tab, start, { timeout, signal, userGesture: true })
+      // The request's outcome, or undefined when it has not settled within `ms`.
+      const answer = (ms: number) => chrome.evaluate<string | undefined>(tab, `Promise.race([globalThis.granted, new Promise((resolve) => setTimeout(resolve, ${ms}))])`, { signal })
+      let result = await answer(shownMs)
+      const prompted = result === undefined
+      // Keys that arrive before the prompt holds the focus go to the page: one more try answers it.
+      for (let attempt = 0; result === undefined && attempt < 2; attempt++) {
+        await allow()
+        result = await answer(ANSWERED_MS)
+      }
+      return { result, prompted }
     }
+    let asking = await ask(PROMPT_SHOWN_MS[0]!)
+    if (asking.result === 'false' && asking.prompted) asking = await ask(PROMPT_SHOWN_MS[1]!)
+    const { result, prompted } = asking
     if (result === undefined) {
       throw new TargetError(`chrome.grantPermissions(${asked}): Chrome's prompt was answered Allow (Tab, Return) twice and the request is still pending: the prompt never had the keyboard focus, or another dialog is in front of it`)
     }
-    if (result === 'false' && prompted) throw new TargetError(`chrome.grantPermissions(${asked}): the prompt was answered Deny: a key reached it while it was still opening (its Deny button holds the focus first)`)
+    if (result === 'false' && prompted) throw new TargetError(`chrome.grantPermissions(${asked}): the prompt was answered Deny twice: a key reached it while it was still opening (its Deny button holds the focus first), even ${PROMPT_SHOWN_MS[1]} ms after the request`)
     if (result !== 'true') throw new TargetError(`chrome.grantPermissions(${asked}): ${refusal(result)}`)
     const holds = await chrome.evaluate<boolean>(tab, `chrome.permissions.contains(${asked})`, { signal })
     if (!holds) throw new TargetError(`chrome.grantPermissions(${asked}): the request resolved true, but chrome.permissions.contains() says they are not held`)
