@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 
 sudo_if_needed() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 
-packages=(xvfb xdotool scrot x11-xserver-utils chromium chromium-l10n firefox-esr firefox-esr-l10n-de firefox-esr-l10n-ar ffmpeg fonts-dejavu-core fonts-liberation imagemagick ca-certificates postgresql)
+packages=(xvfb xdotool scrot x11-xserver-utils matchbox-window-manager chromium chromium-l10n firefox-esr firefox-esr-l10n-de firefox-esr-l10n-ar ffmpeg fonts-dejavu-core fonts-liberation imagemagick ca-certificates postgresql)
 command -v node >/dev/null 2>&1 || packages+=(nodejs npm)
 command -v npm >/dev/null 2>&1 || packages+=(npm)
 missing=()

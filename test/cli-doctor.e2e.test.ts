@@ -45,6 +45,7 @@ describe('agentprobe doctor', () => {
     // the GIF is encoded in process: ffmpeg is not asked for
     expect(r.stdout).not.toContain('ffmpeg')
     expect(line(r.stdout, 'xmodmap')).toMatch(/^! xmodmap .*→ fix: sudo apt-get install -y x11-xserver-utils$/)
+    expect(line(r.stdout, 'matchbox')).toMatch(/^! matchbox +matchbox-window-manager not found on PATH \(needed for Firefox's popups .*→ fix: sudo apt-get install -y matchbox-window-manager$/)
     expect(r.stdout).toContain('doctor: 3 required check(s) failed: Xvfb, xdotool, scrot')
   })
 

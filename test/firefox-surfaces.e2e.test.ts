@@ -2,7 +2,8 @@
 // fixture's helpers for them, with the names and meaning they have on Chromium: a page
 // context-menu item (a right-click, a click on the item, the background counted it), a keyboard
 // shortcut (a real key press reaches commands.onCommand), and the optional-permission doorhanger
-// (a popup button asks, Allow is clicked, the grant is held; the reset between files leaves none).
+// (a popup button asks, Allow is clicked, the grant is held; the reset between files leaves none),
+// and a popup that closes on Escape and on a click elsewhere, as under a user's window manager.
 // One Firefox for the file, through the Browser seam as the pool uses it.
 import { readFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
@@ -130,6 +131,18 @@ it('lists the commands with the key that reaches the add-on, and a real key pres
   await expect.poll(stamps, { timeout: 5000 }).toEqual({ menu: 1, stamp: 1 })
   await expect(chrome.shortcut('new-tab-clash')).rejects.toThrow("chrome.shortcut('new-tab-clash'): the command has no key: Firefox lists Ctrl+T for it")
   await expect(chrome.shortcut('stamp-page')).rejects.toThrow("the manifest declares no such command; its commands: 'stamp', 'new-tab-clash', 'unbound'")
+})
+
+it('a popup closes as a user sees it close: on Escape after a click in it, and on a click elsewhere (a window manager runs on the display)', async () => {
+  const open = async () => (await chrome.targets(POPUP)).length
+  await act("Click the extension icon, then click 'Stamp Both'.")
+  expect(await open(), 'a click in the popup closed it').toBe(1)
+  await screen.perform({ type: 'keypress', keys: ['Escape'] })
+  await expect.poll(open, { timeout: 5000 }).toBe(0)
+  await act('Click the extension icon.')
+  await chrome.waitForTarget(POPUP)
+  await screen.perform({ type: 'click', x: 200, y: 600, button: 'left' })
+  await expect.poll(open, { timeout: 5000 }).toBe(0)
 })
 
 it("the popup's request raises Firefox's doorhanger; 'Allow' clicked by its label grants both, and the popup that asked hears it", async () => {

@@ -14,6 +14,7 @@ import { isAgentprobeError, type AgentprobeError } from '../src/core/errors.ts'
 import { frameDistance, isBlankFrame } from '../src/core/frame.ts'
 import { X11Screen } from '../src/targets/x11/x11-screen.ts'
 import { XdotoolSession } from '../src/targets/x11/xdotool-session.ts'
+import { startWindowManager } from '../src/targets/x11/window-manager.ts'
 import { startXvfb } from '../src/targets/x11/xvfb.ts'
 
 const WIDTH = 1280
@@ -363,5 +364,31 @@ describe('failures', () => {
 
   it('says which display it cannot reach when attaching', async () => {
     await expect(X11Screen.attach({ display: ':987' })).rejects.toThrow(/cannot reach X display :987/)
+  })
+})
+
+describe('the window manager Firefox runs under', () => {
+  it('manages a bare display until stopped; on a display that has one, the second leaves it to the first', async () => {
+    const xvfb = await startXvfb({ width: 320, height: 240 })
+    try {
+      const alive = (pid: number) => {
+        try {
+          return process.kill(pid, 0)
+        } catch {
+          return false
+        }
+      }
+      const first = await startWindowManager(xvfb.display)
+      const second = await startWindowManager(xvfb.display)
+      if (!first.running || !second.running) throw new Error('matchbox-window-manager is not installed')
+      // ("root window unavailable (maybe another WM is running?)": the second exits by itself)
+      await expect.poll(() => alive(second.pid), { timeout: 5000 }).toBe(false)
+      expect(alive(first.pid)).toBe(true)
+      await second.stop()
+      await first.stop()
+      expect(alive(first.pid)).toBe(false)
+    } finally {
+      await xvfb.stop()
+    }
   })
 })

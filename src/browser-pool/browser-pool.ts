@@ -111,6 +111,7 @@ export class BrowserPool {
     if (browser === undefined) {
       await closeBrowser(slot)
       browser = slot.browser = await launchBrowser(name, { executablePath, display: screen.display, extension, size, url, locale, colorScheme, deviceScaleFactor })
+      for (const note of browser.notes) this.#log(note)
       slot.extension = extension
       const info = extension ? await readExtensionInfo(extension) : undefined
       // (the language, theme and scale too: a trace says in what the extension was seen)

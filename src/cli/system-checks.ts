@@ -6,6 +6,7 @@ import { execa } from 'execa'
 import { errorMessage } from '../core/errors.ts'
 import { resolveAndroid } from '../config/android-options.ts'
 import { X11Screen } from '../targets/x11/x11-screen.ts'
+import { WINDOW_MANAGER } from '../targets/x11/window-manager.ts'
 import { browserVersion, extensionLoading, findBrowser } from '../targets/chrome/find-browser.ts'
 import { findFirefox, firefoxMajor } from '../targets/firefox/find-firefox.ts'
 import { guarded, type Check } from './check.ts'
@@ -26,6 +27,8 @@ export function checkNode(version = process.versions.node): Check {
 
 interface Tool {
   command: string
+  /** The check's name, when the command's is too long for doctor's column. */
+  name?: string
   apt: string
   why: string
   versionArgs?: string[]
@@ -38,6 +41,7 @@ export const TOOLS: Tool[] = [
   { command: 'xdotool', apt: 'xdotool', why: 'real mouse and keyboard input', versionArgs: ['--version'] },
   { command: 'scrot', apt: 'scrot', why: 'captures of a display named in DISPLAY', versionArgs: ['--version'] },
   { command: 'xmodmap', apt: 'x11-xserver-utils', why: 'typing non-ASCII text', optional: true },
+  { command: WINDOW_MANAGER, name: 'matchbox', apt: WINDOW_MANAGER, why: "Firefox's popups closing on Escape and on a click elsewhere", optional: true },
 ]
 
 /** adb where the Android target looks for it: ANDROID_HOME, ANDROID_SDK_ROOT, then the usual SDK folders. */
@@ -58,10 +62,10 @@ export async function checkTool(tool: Tool, env: Record<string, string | undefin
   const { stdout } = await execa('/bin/sh', ['-c', 'command -v "$1"', 'sh', tool.command], { env, extendEnv: false, reject: false })
   const path = stdout.trim()
   if (!path) {
-    return { name: tool.command, status: tool.optional ? 'warn' : 'fail', detail: `not found on PATH (needed for ${tool.why})`, fix: `${APT} ${tool.apt}` }
+    return { name: tool.name ?? tool.command, status: tool.optional ? 'warn' : 'fail', detail: `${tool.name ? `${tool.command} ` : ''}not found on PATH (needed for ${tool.why})`, fix: `${APT} ${tool.apt}` }
   }
   const version = tool.versionArgs ? await firstLine(path, tool.versionArgs) : undefined
-  return { name: tool.command, status: 'ok', detail: version ? `${path} (${version})` : path }
+  return { name: tool.name ?? tool.command, status: 'ok', detail: version ? `${path} (${version})` : path }
 }
 
 async function firstLine(path: string, args: string[]): Promise<string | undefined> {

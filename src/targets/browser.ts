@@ -67,6 +67,8 @@ export interface Browser {
   /** Aborted, with a TargetError coded AGENTPROBE_TARGET_CRASHED, when the browser dies unexpectedly. */
   readonly signal: AbortSignal
   readonly endpoint: BrowserEndpoint
+  /** What a run should know of how the browser was set up, one line each (printed once per launch). */
+  readonly notes: readonly string[]
   /** The state a fresh launch would have, in place; throws, saying which step failed, when it cannot (the caller then relaunches). */
   reset(options: { url?: string | undefined }): Promise<void>
   /** Reloads the extension from its folder (a rebuild), in place. */

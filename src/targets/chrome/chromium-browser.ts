@@ -36,6 +36,7 @@ export async function launchChromium(options: BrowserLaunchOptions): Promise<Bro
     pid,
     version,
     signal: chrome.signal,
+    notes: [],
     endpoint: { browser: 'chromium', pid, port, webSocketUrl, version, extensionId, extensionPath, userDataDir },
     reset: async ({ url: kept }) => void (await resetBrowserState(helpers, launchedExtension(chrome), { url: kept })),
     reloadExtension: async () => {

@@ -28,6 +28,7 @@ export async function launchFirefoxBrowser(options: BrowserLaunchOptions): Promi
     pid,
     version,
     signal: firefox.signal,
+    notes: firefox.notes,
     endpoint: { browser: 'firefox', pid, version, port, extensionId: firefox.extension?.addonId, extensionBaseUrl: firefox.extension?.baseUrl, extensionPath: firefox.extension?.path, profileDir: firefox.profileDir },
     reset: ({ url: kept }) => resetFirefox(firefox, kept ?? 'about:blank'),
     reloadExtension: async () => {

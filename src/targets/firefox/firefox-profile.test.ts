@@ -14,7 +14,12 @@ describe('firefoxPrefs', () => {
     const state = JSON.parse(prefs['browser.uiCustomization.state'] as string) as { placements: Record<string, string[]> }
     expect(state.placements['nav-bar']!.slice(-2)).toEqual(['a_b_test-browser-action', 'unified-extensions-button'])
     expect(JSON.parse(prefs['extensions.webextensions.uuids'] as string)).toEqual({ 'a@b.test': '11111111-2222-4333-8444-555555555555' })
-    expect(prefs['ui.popup.disable_autohide']).toBe(true)
+    expect(prefs['ui.popup.disable_autohide']).toBeUndefined()
+  })
+
+  it('keeps popups open against the pointer only where no window manager runs', () => {
+    expect(firefoxPrefs(undefined, {}, { windowManager: false })['ui.popup.disable_autohide']).toBe(true)
+    expect(firefoxPrefs(undefined, {}, { windowManager: true })['ui.popup.disable_autohide']).toBeUndefined()
   })
 
   it('places nothing without an extension, and stays quiet either way', () => {

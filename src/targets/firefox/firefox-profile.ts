@@ -33,8 +33,13 @@ export interface ProfileAppearance {
   deviceScaleFactor?: number | undefined
 }
 
+/** The X display Firefox opens on: whether a window manager runs there (x11/window-manager.ts). */
+export interface ProfileDisplay {
+  windowManager: boolean
+}
+
 /** The prefs of a test profile. */
-export function firefoxPrefs(extension?: ToolbarExtension, { locale, colorScheme, deviceScaleFactor }: ProfileAppearance = {}): Record<string, PrefValue> {
+export function firefoxPrefs(extension?: ToolbarExtension, { locale, colorScheme, deviceScaleFactor }: ProfileAppearance = {}, { windowManager }: ProfileDisplay = { windowManager: true }): Record<string, PrefValue> {
   return {
     // No first-run, what's-new, default-browser or session-restore pages or prompts.
     'browser.shell.checkDefaultBrowser': false,
@@ -64,8 +69,8 @@ export function firefoxPrefs(extension?: ToolbarExtension, { locale, colorScheme
     'network.connectivity-service.enabled': false,
     'browser.discovery.enabled': false,
     // Without a window manager, moving the pointer into an extension popup closes it before a click
-    // lands; with this pref a real click on the toolbar button opens it and a click inside it works.
-    'ui.popup.disable_autohide': true,
+    // lands; this pref keeps it open, on Escape and on a click elsewhere too: a fallback only.
+    ...(!windowManager && { 'ui.popup.disable_autohide': true }),
     // A reset uninstalls and reinstalls the extension: its origin must stay the same across that.
     'extensions.webextensions.keepUuidOnUninstall': true,
     // The UI language, which `_locales` and i18n.getUILanguage() follow (its language pack must be
@@ -98,8 +103,8 @@ export function userJs(prefs: Record<string, PrefValue>): string {
 }
 
 /** Creates `<tmp>/agentprobe-firefox-XXXXXX/user.js`. */
-export async function createFirefoxProfile(extension?: ToolbarExtension, appearance: ProfileAppearance = {}): Promise<FirefoxProfile> {
+export async function createFirefoxProfile(extension: ToolbarExtension | undefined, appearance: ProfileAppearance, display: ProfileDisplay): Promise<FirefoxProfile> {
   const dir = await mkdtemp(join(tmpdir(), 'agentprobe-firefox-'))
-  await writeFile(join(dir, 'user.js'), userJs(firefoxPrefs(extension, appearance)))
+  await writeFile(join(dir, 'user.js'), userJs(firefoxPrefs(extension, appearance, display)))
   return { dir, remove: () => rm(dir, { recursive: true, force: true, maxRetries: 3 }) }
 }

@@ -9,10 +9,11 @@ import type { Size } from '../../core/frame.ts'
 import { browserVersion } from '../find-executable.ts'
 import { spawnGroup, watchGroup, type SpawnedGroup } from '../spawn-group.ts'
 import { windowSizeFor } from '../window-size.ts'
+import { startWindowManager } from '../x11/window-manager.ts'
 import { bidiCallOf, type BidiCall } from './bidi-call.ts'
 import { bidiEndpoint } from './bidi-endpoint.ts'
 import { findFirefox } from './find-firefox.ts'
-import { createFirefoxProfile, type ProfileAppearance } from './firefox-profile.ts'
+import { createFirefoxProfile, type FirefoxProfile, type ProfileAppearance } from './firefox-profile.ts'
 import { readGeckoExtension, type GeckoExtension } from './gecko-extension.ts'
 
 export interface LaunchFirefoxOptions {
@@ -50,6 +51,8 @@ export interface FirefoxProcess {
   readonly call: BidiCall
   readonly signal: AbortSignal
   readonly closing: boolean
+  /** What a run should know of how this Firefox was set up (a missing window manager), one line each. */
+  readonly notes: readonly string[]
   /** Installs (or, when installed, reinstalls from disk) the extension; resolves with its add-on id. */
   install(path: string): Promise<string>
   /** Kills the whole process group, waits for it and deletes the profile; safe to call twice. */
@@ -71,7 +74,16 @@ export async function launchFirefox(options: LaunchFirefoxOptions): Promise<Fire
   const executablePath = await findFirefox(options.executablePath)
   const version = await browserVersion(executablePath)
   const uuid = randomUUID()
-  const profile = await createFirefoxProfile(extension?.geckoId === undefined ? undefined : { addonId: extension.geckoId, uuid }, options.appearance)
+  const windowManager = await startWindowManager(display)
+  const notes = windowManager.running ? [] : [`agentprobe: Firefox's popups stay open on Escape and on a click elsewhere on this display (ui.popup.disable_autohide): ${windowManager.why}`]
+  const stopWindowManager = () => (windowManager.running ? windowManager.stop() : Promise.resolve())
+  let profile: FirefoxProfile
+  try {
+    profile = await createFirefoxProfile(extension?.geckoId === undefined ? undefined : { addonId: extension.geckoId, uuid }, options.appearance ?? {}, { windowManager: windowManager.running })
+  } catch (error) {
+    await stopWindowManager()
+    throw error
+  }
   // -remote-allow-system-access: BiDi may then reach Firefox's own window (`moz:scope: 'chrome'`),
   // which alone knows an add-on's popup, sidebar and background page (firefox-helpers.ts).
   // (--width and --height are CSS pixels: at a scale factor, the screen's size divided by it)
@@ -82,6 +94,7 @@ export async function launchFirefox(options: LaunchFirefoxOptions): Promise<Fire
     firefox = spawnGroup(executablePath, argv, { display, dir: profile.dir })
   } catch (error) {
     await profile.remove()
+    await stopWindowManager()
     throw error
   }
   const { pid, stderrTail } = firefox
@@ -95,6 +108,7 @@ export async function launchFirefox(options: LaunchFirefoxOptions): Promise<Fire
     closed ??= (async () => {
       await bidi?.disconnect().catch(() => undefined)
       await firefox.kill()
+      await stopWindowManager()
       await profile.remove()
     })()
     return closed
@@ -118,6 +132,7 @@ export async function launchFirefox(options: LaunchFirefoxOptions): Promise<Fire
       bidi: connected,
       port: Number(new URL(origin).port),
       profileDir: profile.dir,
+      notes,
       call: bidiCallOf(connected),
       signal: watch.crashed,
       get closing() {
