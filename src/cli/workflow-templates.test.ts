@@ -53,7 +53,7 @@ describe('examples/github/browser-cua.yml', () => {
 
   it('installs the system packages and a Chromium that loads unpacked extensions, and puts agentprobe on PATH', () => {
     const apt = steps.find((s) => s.run?.includes('apt-get install'))!
-    for (const pkg of ['xvfb', 'xdotool', 'scrot']) expect(apt.run).toMatch(new RegExp(`\\b${pkg}\\b`))
+    for (const pkg of ['xvfb', 'xdotool', 'scrot', 'matchbox-window-manager']) expect(apt.run).toMatch(new RegExp(`\\b${pkg}\\b`))
     expect(step('browser-actions/setup-chrome')).toMatchObject({ uses: 'browser-actions/setup-chrome@v2', with: { 'chrome-version': 'stable' } })
     expect(steps.map((s) => s.run ?? '').join('\n')).toContain('node_modules/.bin" >> "$GITHUB_PATH"')
     expect(steps.map((s) => s.run ?? '').join('\n')).toContain('CHROME_PATH=${{ steps.chrome.outputs.chrome-path }}')
