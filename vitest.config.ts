@@ -31,6 +31,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/**/*.e2e.test.ts'],
+          // Each file's CPU, beside its wall time (scripts/suite-times.ts).
+          setupFiles: ['./scripts/file-cpu.ts'],
           // Most tests here run a whole child process (Vitest, Jest, the CLI) with its own browser: on two
           // loaded cores a Jest run of the example suite took 111 s, and 120 s once it waited 5 s per NO.
           testTimeout: 240_000,
