@@ -77,7 +77,8 @@ const passed = (output: string) => Number(/Tests:?\s+(\d+) passed/.exec(output)?
 let tarball = ''
 beforeAll(async () => {
   const folder = await mkdtemp(join(tmpdir(), 'agentprobe-pack-'))
-  const pack = await run('npm', ['pack', '--silent', '--pack-destination', folder], root)
+  // (`npm test` built dist/ already: its prepare script would compile it again, 11 CPU-s)
+  const pack = await run('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', folder], root)
   expect(pack.exitCode, pack.all).toBe(0)
   tarball = join(folder, pack.stdout.trim().split('\n').pop()!)
 }, 120_000)

@@ -12,6 +12,7 @@ import { leaseBrowser, type LeasedBrowser } from '../src/browser-pool/browser-le
 import { BrowserPool } from '../src/browser-pool/browser-pool.ts'
 import { startPoolServer, type PoolServer } from '../src/browser-pool/pool-server.ts'
 import { extensionIdForPath } from '../src/targets/chrome/extension-id.ts'
+import { EXTENSION_LOAD_MS } from '../src/targets/chrome/extension-reload.ts'
 
 // Version 1 keeps the colour at the top level; version 2 keeps it under `settings` and moves it on update.
 const WORKER = {
@@ -52,10 +53,10 @@ async function writeFolder(folder: string, content: Record<string, string>): Pro
   return folder
 }
 
-// The log onInstalled writes lands after the worker answers: poll for it.
+// The log onInstalled writes lands after the worker answers: poll for it (as long as a worker may take to start on a loaded machine).
 async function stored(until: (s: Stored) => boolean): Promise<Stored> {
   let last: Stored = {}
-  await expect.poll(async () => until((last = await browser.requireChrome().evaluate<Stored>(WORKER_TARGET, STORED))), { timeout: 5000 }).toBe(true)
+  await expect.poll(async () => until((last = await browser.requireChrome().evaluate<Stored>(WORKER_TARGET, STORED))), { timeout: EXTENSION_LOAD_MS }).toBe(true)
   return last
 }
 

@@ -2,9 +2,9 @@
 // effect on a page that records the events it receives (read back through /json/list titles).
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import type { Readable } from 'node:stream'
 import { execa } from 'execa'
 import sharp from 'sharp'
@@ -360,6 +360,14 @@ describe('failures', () => {
     const failure = startXvfb({ width: 64, height: 64, depth: 7 })
     await expect(failure).rejects.toThrow(/Xvfb -displayfd 3 -screen 0 64x64x7 .* did not start: it exited \(code 1\)/)
     await expect(failure).rejects.toThrow(/Couldn't add screen/)
+  })
+
+  it('keeps its framebuffer in memory, not in a file on disk the kernel writes back, and removes it when stopped', async () => {
+    const xvfb = await startXvfb({ width: 64, height: 64 })
+    expect(xvfb.framebufferPath).toMatch(tmpdir() === '/tmp' ? /^\/dev\/shm\/agentprobe-xvfb-\w+\/Xvfb_screen0$/ : new RegExp(`^${tmpdir()}/`))
+    expect((await stat(xvfb.framebufferPath)).size).toBeGreaterThan(64 * 64 * 3)
+    await xvfb.stop()
+    await expect(stat(dirname(xvfb.framebufferPath))).rejects.toThrow(/ENOENT/)
   })
 
   it('says which display it cannot reach when attaching', async () => {

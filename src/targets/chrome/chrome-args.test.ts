@@ -23,6 +23,13 @@ describe('chromeArgs', () => {
     expect(chromeArgs(base)).toContain('--force-prefers-no-reduced-motion')
   })
 
+  it("does not preload the address bar's WebUI popup, and keeps the features a user disables too", () => {
+    expect(chromeArgs(base)).toContain('--disable-features=WebUIOmniboxPopup,WebUIOmniboxFullPopup,WebUIOmniboxAimPopup')
+    const args = chromeArgs({ ...base, args: ['--disable-features=Translate,MediaRouter', '--mute-audio'] })
+    expect(args.filter((arg) => arg.startsWith('--disable-features='))).toEqual(['--disable-features=WebUIOmniboxPopup,WebUIOmniboxFullPopup,WebUIOmniboxAimPopup,Translate,MediaRouter'])
+    expect(args).toContain('--mute-audio')
+  })
+
   it('loads the extension only when one is given', () => {
     expect(chromeArgs(base).some((arg) => arg.startsWith('--load-extension'))).toBe(false)
     expect(chromeArgs({ ...base, extensionPath: '/srv/ext' })).toContain('--load-extension=/srv/ext')

@@ -5,6 +5,12 @@ import type { ChromeCalls, WaitOptions } from './chrome-calls.ts'
 import { waitUntilGone } from './close-targets.ts'
 import { loadExtensionDir, type ExtensionDir } from './extension-dir.ts'
 
+/**
+ * Bound on loading an extension, ms: its old pages gone and its new worker answering. A worker
+ * starting is like a page loading (PAGE_LOAD_MS): on a loaded CI machine one took more than 4 s.
+ */
+export const EXTENSION_LOAD_MS = 15_000
+
 /** The extension's targets: worker, popup, side panel, tabs, offscreen documents. */
 export async function extensionTargets(chrome: ChromeCalls, extensionId: string) {
   return chrome.targets({ url: new RegExp(`^chrome-extension://${extensionId}/`) })
@@ -20,7 +26,7 @@ export async function reloadExtension(
   chrome: ChromeCalls,
   extension: ExtensionDir,
   loadUnpacked: () => Promise<unknown>,
-  { timeout = 5000 }: { timeout?: number } = {},
+  { timeout = EXTENSION_LOAD_MS }: { timeout?: number | undefined } = {},
 ): Promise<number> {
   const started = performance.now()
   const left = () => Math.max(0, timeout - (performance.now() - started))
@@ -41,7 +47,7 @@ export async function reloadExtension(
  * The fixture's reload, from wherever the test runs: the extension's folder as the browser lists
  * it (Extensions.getExtensions), reloaded over the DevTools pipe as after a rebuild.
  */
-export async function reloadLoadedExtension(chrome: ChromeCalls, { timeout = 5000, signal }: WaitOptions = {}): Promise<{ ms: number }> {
+export async function reloadLoadedExtension(chrome: ChromeCalls, { timeout = EXTENSION_LOAD_MS, signal }: WaitOptions = {}): Promise<{ ms: number }> {
   const id = chrome.extensionId
   if (id === undefined) throw new ConfigError('reloadExtension() needs an extension, but none was loaded')
   const { extensions } = await chrome.pipe<{ extensions: { id: string; path: string }[] }>('Extensions.getExtensions', {}, { signal })

@@ -11,14 +11,14 @@ import type { ChromeCalls, WaitOptions } from './chrome-calls.ts'
 import { inBackgroundTab, type ExtensionTabs } from './extension-context.ts'
 import { waitUntilGone } from './close-targets.ts'
 import { loadExtensionDir, type ExtensionDir } from './extension-dir.ts'
-import { extensionTargets, reloadExtension } from './extension-reload.ts'
+import { EXTENSION_LOAD_MS, extensionTargets, reloadExtension } from './extension-reload.ts'
 import { readManifest } from '../read-manifest.ts'
 import { materializeVersion, type SourceOptions, type VersionSource } from './version-source.ts'
 
 export interface VersionOptions extends SourceOptions {
   /** Where staged versions go: a folder of the browser's profile. */
   stagingRoot: string
-  /** Bound on each wait for the browser (the old pages gone, the new worker answering), ms (default 5000). */
+  /** Bound on each wait for the browser (the old pages gone, the new worker answering), ms (default EXTENSION_LOAD_MS). */
   timeout?: number | undefined
 }
 
@@ -52,7 +52,7 @@ export async function installVersion(chrome: ExtensionTabs, build: ExtensionDir,
   const { dir, version } = await stage(source, identity.key, options)
   // A user who has version N has never had this build: it goes, with its data.
   const present = (await loadedExtensions(chrome)).filter((e) => e.id === build.id || e.id === identity.id)
-  await uninstallAll(chrome, present, options.timeout ?? 5000, options.signal)
+  await uninstallAll(chrome, present, options.timeout ?? EXTENSION_LOAD_MS, options.signal)
   await reloadExtension(chrome, dir, () => chrome.pipe('Extensions.loadUnpacked', { path: dir.path }, { signal: options.signal }), { timeout: options.timeout })
   await pinToToolbar(chrome, dir.id, options)
   return { id: dir.id, version, ms: Math.round(performance.now() - started) }

@@ -3,7 +3,8 @@
 // so there is no guessing, no race with other servers and no sleep.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { constants } from 'node:fs'
+import { access, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Readable } from 'node:stream'
@@ -35,7 +36,7 @@ const STOP_GRACE_MS = 2000
 /** Starts Xvfb on a free display; throws a TargetError with the command and its stderr if it dies. */
 export async function startXvfb({ width, height, depth = 24, timeoutMs = 15_000, signal }: XvfbOptions): Promise<Xvfb> {
   signal?.throwIfAborted()
-  const dir = await mkdtemp(join(tmpdir(), 'agentprobe-xvfb-'))
+  const dir = await mkdtemp(join(await framebufferRoot(), 'agentprobe-xvfb-'))
   // -nocursor: the framebuffer would otherwise carry a software pointer, which scrot captures
   // (and the seed's frames) never show, and which sits on top of the text just clicked.
   const args = ['-displayfd', '3', '-screen', '0', `${width}x${height}x${depth}`, '-fbdir', dir, '-nolisten', 'tcp', '-noreset', '-nocursor']
@@ -64,6 +65,21 @@ export async function startXvfb({ width, height, depth = 24, timeoutMs = 15_000,
       context: { command, stderr },
     })
   }
+}
+
+const SHARED_MEMORY = '/dev/shm'
+
+/**
+ * Where the framebuffer file goes: in memory (/dev/shm) where the system has it, unless TMPDIR
+ * moved temporary files from /tmp. Xvfb maps the file shared, so in a folder on disk the kernel
+ * writes every changed page back to the disk while the screen moves.
+ */
+async function framebufferRoot(): Promise<string> {
+  if (tmpdir() !== '/tmp') return tmpdir()
+  return access(SHARED_MEMORY, constants.W_OK).then(
+    () => SHARED_MEMORY,
+    () => tmpdir(),
+  )
 }
 
 /** Resolves with the number Xvfb writes to fd 3 when ready; rejects if it exits, fails to spawn, times out or is aborted. */
