@@ -1,7 +1,8 @@
 // A reporter for this repository's own suite: at the end of a run, each project's wall time (its
 // first file's start to its last file's end), the sum of its file times, and the slowest files and
 // tests, so that a change that makes the suite slow shows on the day it lands, and where; with the
-// CPU each file used where file-cpu.ts measured it, which says whether a slow file works or waits.
+// CPU each file used where file-cpu.ts measured it, which says whether a slow file works or waits,
+// and the files that use the most of it.
 // .ci/run also holds the budget.
 import { relative } from 'node:path'
 import type { Reporter, TestModule, Vitest } from 'vitest/node'
@@ -47,6 +48,15 @@ export default class SuiteTimes implements Reporter {
     for (const [module, t] of slowest) {
       const cpu = cpuOf(module)
       lines.push(`    ${s(t.end - t.start).padStart(6)}  ${relative(this.#root, module.moduleId)}${cpu ? `  (cpu ${s(cpu.self * 1000)} in the file, ${s(cpu.children * 1000)} in its processes)` : ''}`)
+    }
+    // (the cores are the limit on a loaded run: these are the files whose cuts shorten it)
+    const heaviest = [...this.#spans].flatMap(([module, t]) => {
+      const cpu = cpuOf(module)
+      return cpu ? [{ module, t, seconds: cpu.self + cpu.children }] : []
+    })
+    lines.push('  most cpu:')
+    for (const { module, t, seconds } of heaviest.sort((a, b) => b.seconds - a.seconds).slice(0, 12)) {
+      lines.push(`    ${s(seconds * 1000).padStart(6)}  ${relative(this.#root, module.moduleId)}  (wall ${s(t.end - t.start)})`)
     }
     const tests = [...this.#spans.keys()].flatMap((module) => [...module.children.allTests()].map((test) => ({ module, test, ms: test.diagnostic()?.duration ?? 0 })))
     lines.push('  slowest tests:')

@@ -33,8 +33,8 @@ interface Shape {
 
 /**
  * Shapes beside the fixture matrix (test/extension-matrix.e2e.test.ts, which runs init on a popup
- * only, no icons, action.onClicked, a local content script and eight more, in CommonJS packages, with
- * the reset between two files): a side panel the icon opens, a content script that cannot run here,
+ * with no permissions, action.onClicked, a local content script and six more, in CommonJS packages,
+ * with the reset between two files): a side panel the icon opens, a content script that cannot run here,
  * both browsers, a bare manifest.
  */
 const SHAPES: Record<string, Shape> = {

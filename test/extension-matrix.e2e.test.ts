@@ -5,6 +5,8 @@
 // first run passes, an edit under the extension folder must rerun the tests, the extension reloaded
 // in the same browser: checked on the rows whose reload differs (a worker or none, an offscreen
 // document, a tab opened again by onInstalled), since the watcher is the same for all.
+// (A popup with no icon, with one flat-colour icon, or with nothing else: toolbar-icon.e2e finds and
+// clicks each icon kind in process, and init writes these the popup test no-permissions runs here.)
 // Each row is its own Vitest process with one worker (one browser, reset between its two files);
 // two rows run at a time, the machine's two cores. `vitest run`'s exit code is the main suite's own
 // (the examples project) and the CLI tests'.
@@ -21,9 +23,6 @@ const handWritten = join(root, 'test/extension-matrix')
 const TRAITS = [
   'no-permissions',
   'no-background',
-  'no-icons',
-  'flat-icon',
-  'popup-only',
   'action-onclicked',
   'context-menu-sidepanel',
   'options-only',
