@@ -2,6 +2,7 @@
 // by the plugin or CLI), else the first well-known name on PATH, else the usual install locations.
 import { constants } from 'node:fs'
 import { access, stat } from 'node:fs/promises'
+import { delimiter, isAbsolute, join } from 'node:path'
 import { execa } from 'execa'
 import { ConfigError, errorMessage } from '../core/errors.ts'
 
@@ -49,11 +50,11 @@ export function browserVersion(executablePath: string): Promise<string> {
   return version
 }
 
-// `command -v` resolves names the way the shell would; printing only the ones it finds.
+// PATH searched as the shell does, name by name, without spawning one: a fork of a test runner's
+// large process costs 50-100 ms of CPU, and a suite launches a browser hundreds of times.
 async function onPath(names: readonly string[]): Promise<string | undefined> {
-  const { stdout } = await execa('sh', ['-c', 'command -v "$@"', 'sh', ...names], { reject: false })
-  const paths = stdout.split('\n').filter((line) => line.startsWith('/'))
-  return firstExecutable(paths)
+  const dirs = (process.env.PATH ?? '').split(delimiter).filter((dir) => isAbsolute(dir))
+  return firstExecutable(names.flatMap((name) => dirs.map((dir) => join(dir, name))))
 }
 
 async function firstExecutable(paths: readonly string[]): Promise<string | undefined> {
