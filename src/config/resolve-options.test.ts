@@ -55,3 +55,10 @@ describe('the browser option', () => {
     expect(() => resolveOptions({ browser: 'safari' as never }, '/p', {})).toThrow('the plugin option browser must be one of chromium, firefox, got "safari"')
   })
 })
+
+describe('zoom option', () => {
+  it('is resolved beside the device scale; on Firefox it is refused, whichever option names the browser', () => {
+    expect(resolveOptions({ zoom: 1.25 }, '/repo', {})).toMatchObject({ zoom: 1.25 })
+    expect(() => resolveOptions({ browser: 'firefox', zoom: 2 }, '/repo', {})).toThrow(/^the plugin option zoom 2 is for Chromium only/)
+  })
+})

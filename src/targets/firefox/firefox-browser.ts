@@ -6,11 +6,13 @@ import type { Browser, BrowserConnection, BrowserEndpoint, BrowserLaunchOptions,
 import { expectUiLanguage } from '../ui-language.ts'
 import { BrowserWindow } from './browser-window.ts'
 import { FirefoxHelpers } from './firefox-helpers.ts'
+import { firefoxZoomError } from './firefox-zoom.ts'
 import { launchFirefox, type FirefoxProcess } from './launch-firefox.ts'
 import { processSignal } from './process-signal.ts'
 
 export async function launchFirefoxBrowser(options: BrowserLaunchOptions): Promise<Browser> {
-  const { executablePath, display, size, extension, url, locale, colorScheme, deviceScaleFactor } = options
+  const { executablePath, display, size, extension, url, locale, colorScheme, deviceScaleFactor, zoom } = options
+  if (zoom !== undefined && zoom !== 1) throw firefoxZoomError('zoom', zoom)
   const firefox = await launchFirefox({ executablePath, display, extensionDir: extension, size, url, appearance: { locale, colorScheme, deviceScaleFactor } })
   if (locale !== undefined) {
     try {
