@@ -24,10 +24,4 @@ describe('appearance', () => {
       expect(() => appearance({ zoom: bad }, 'the plugin option')).toThrow(`the plugin option zoom must be one of 0.8, 0.9, 1, 1.1, 1.25, 1.5, 1.75, 2 (the default page zoom, 1.5 for 150%), got ${JSON.stringify(bad)}`)
     }
   })
-
-  it('refuses a zoom on Firefox, saying where Firefox keeps it, rather than run at 100%', () => {
-    expect(() => appearance({ browser: 'firefox', zoom: 1.5 }, 'the plugin option')).toThrow(/^the plugin option zoom 1\.5 is for Chromium only: Firefox keeps its default zoom \(Settings › General › Zoom\) and each site's \(View › Zoom\) in its content-prefs database/)
-    expect(appearance({ browser: 'firefox', zoom: 1 }, 'the plugin option')).toEqual({ zoom: 1 })
-    expect(appearance({ browser: 'chromium', zoom: 2 }, 'the plugin option')).toEqual({ zoom: 2 })
-  })
 })

@@ -4,7 +4,6 @@
 // `colorSchemes` / `deviceScaleFactors` / `zooms` in the plugin make a project of each.
 import { ConfigError } from '../core/errors.ts'
 import { COLOR_SCHEMES, DEVICE_SCALE_FACTORS, ZOOMS, type ColorScheme } from '../targets/browser.ts'
-import { firefoxZoomError } from '../targets/firefox/firefox-zoom.ts'
 
 export interface Appearance {
   locale?: string
@@ -37,22 +36,20 @@ export function deviceScaleFactor(value: unknown, source: string): number | unde
   throw new ConfigError(`${source} must be one of ${DEVICE_SCALE_FACTORS.join(', ')} (device pixels per CSS pixel), got ${JSON.stringify(value)}`)
 }
 
-/** A zoom option, checked: only the zooms measured to apply to pages and popups. */
+/** A zoom option, checked: only the zooms measured to apply (ZOOMS). */
 export function zoom(value: unknown, source: string): number | undefined {
   if (value === undefined) return undefined
   if ((ZOOMS as readonly unknown[]).includes(value)) return value as number
   throw new ConfigError(`${source} must be one of ${ZOOMS.join(', ')} (the default page zoom, 1.5 for 150%), got ${JSON.stringify(value)}`)
 }
 
-/** The appearance options, checked; `browser` only to refuse a zoom Firefox cannot be given. */
-export function appearance(options: { locale?: unknown; colorScheme?: unknown; deviceScaleFactor?: unknown; zoom?: unknown; browser?: unknown }, source: string): Appearance {
-  const pageZoom = zoom(options.zoom, `${source} zoom`)
-  if (options.browser === 'firefox' && pageZoom !== undefined && pageZoom !== 1) throw firefoxZoomError(`${source} zoom`, pageZoom)
+/** The appearance options, checked. */
+export function appearance(options: { locale?: unknown; colorScheme?: unknown; deviceScaleFactor?: unknown; zoom?: unknown }, source: string): Appearance {
   return {
     ...withValue('locale', locale(options.locale, `${source} locale`)),
     ...withValue('colorScheme', colorScheme(options.colorScheme, `${source} colorScheme`)),
     ...withValue('deviceScaleFactor', deviceScaleFactor(options.deviceScaleFactor, `${source} deviceScaleFactor`)),
-    ...withValue('zoom', pageZoom),
+    ...withValue('zoom', zoom(options.zoom, `${source} zoom`)),
   }
 }
 

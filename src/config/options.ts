@@ -43,9 +43,9 @@ export interface AgentprobeOptions {
    */
   deviceScaleFactor?: number
   /**
-   * The browser's default page zoom, as a user sets it in Chrome's settings: one of 0.8, 0.9, 1,
-   * 1.1, 1.25, 1.5, 1.75, 2 (1.5 is 150%). Pages, extension pages and the popup are drawn larger
-   * and have less room in CSS pixels; the browser's own UI is unchanged. Chromium only. Default 1.
+   * The browser's default page zoom, as a user sets it in the browser's settings: one of 0.8, 0.9,
+   * 1, 1.1, 1.25, 1.5, 1.75, 2 (1.5 is 150%). Pages and extension pages (on Chromium the popup too)
+   * are drawn larger and have less room in CSS pixels; the browser's own UI is unchanged. Default 1.
    */
   zoom?: number
   /** What `screen` and `agent` drive: 'browser' (Xvfb + Chromium, the default) or 'android' (a device over adb). */

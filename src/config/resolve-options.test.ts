@@ -57,8 +57,7 @@ describe('the browser option', () => {
 })
 
 describe('zoom option', () => {
-  it('is resolved beside the device scale; on Firefox it is refused, whichever option names the browser', () => {
-    expect(resolveOptions({ zoom: 1.25 }, '/repo', {})).toMatchObject({ zoom: 1.25 })
-    expect(() => resolveOptions({ browser: 'firefox', zoom: 2 }, '/repo', {})).toThrow(/^the plugin option zoom 2 is for Chromium only/)
+  it('is resolved beside the device scale', () => {
+    expect(resolveOptions({ zoom: 1.25, deviceScaleFactor: 2 }, '/repo', {})).toMatchObject({ zoom: 1.25, deviceScaleFactor: 2 })
   })
 })
