@@ -1,6 +1,6 @@
 // The browser a user sees: its UI language (the extension's _locales, right to left in Arabic), its
-// dark theme and its scale, set for a pool's browsers as `locale`, `colorScheme` and
-// `deviceScaleFactor` set them, checked on a real Chromium and Firefox: what chrome.i18n says, how
+// dark theme, its scale and its page zoom, set for a pool's browsers as `locale`, `colorScheme`,
+// `deviceScaleFactor` and `zoom` set them, checked on a real Chromium and Firefox: what chrome.i18n says, how
 // the popup lays out, what the screen shows and where a real click lands.
 import { resolve } from 'node:path'
 import sharp from 'sharp'
@@ -137,5 +137,24 @@ describe('deviceScaleFactor', () => {
 
   it('2 on Firefox: the same, through layout.css.devPixelsPerPx', async () => {
     await clickIconAt2(await browserWith({ browser: 'firefox', deviceScaleFactor: 2 }, CROSS_BROWSER), 'Firefox')
+  })
+})
+
+describe('zoom', () => {
+  it("1.5 on Chromium: a page and the action's popup are drawn at 150%, with less room in CSS pixels; the toolbar is not", async () => {
+    const browser = await browserWith({ zoom: 1.5 })
+    expect(browser.lease.versions).toMatchObject({ zoom: '150%' })
+    // (the pool found the pinned icon at scale 1: the browser's own UI is not zoomed)
+    expect(poolLines.filter((line) => /did not look fully drawn/.test(line))).toEqual([])
+    const chrome = browser.requireChrome()
+    const read = '({ dpr: devicePixelRatio, width: innerWidth })'
+    const page = await chrome.evaluate<{ dpr: number; width: number }>({ type: 'page', url: /^about:blank/ }, read)
+    const { opened } = await chrome.triggerAction({ timeout: 5000 })
+    expect(opened.map((t) => t.url)).toEqual([expect.stringMatching(/^chrome-extension:\/\/.*\/popup\.html$/)])
+    const popup = await chrome.evaluate<{ dpr: number; width: number }>({ url: opened[0]!.url }, read)
+    console.log(`Chromium at zoom 1.5: page devicePixelRatio ${page.dpr}, innerWidth ${page.width}; popup devicePixelRatio ${popup.dpr}`)
+    expect([page.dpr, popup.dpr]).toEqual([1.5, 1.5])
+    // (the window fills the screen's 1280 px; the page has two thirds of them: 853 CSS px, not 1279)
+    expect(page.width).toBeCloseTo(SIZE.width / 1.5, -1)
   })
 })

@@ -4,6 +4,7 @@
 // costs that file a fresh browser, with one line saying why, instead of failing it.
 import { TargetError, errorMessage } from '../core/errors.ts'
 import type { Size } from '../core/frame.ts'
+import { zoomLabel } from '../core/variant.ts'
 import type { Browser, BrowserEndpoint, BrowserName, ColorScheme } from '../targets/browser.ts'
 import { launchBrowser } from '../targets/browsers.ts'
 import { X11Screen } from '../targets/x11/x11-screen.ts'
@@ -25,6 +26,8 @@ export interface PoolOptions {
   colorScheme?: ColorScheme
   /** Device pixels per CSS pixel (browser.ts); default 1. */
   deviceScaleFactor?: number
+  /** The default page zoom (browser.ts); default 1. */
+  zoom?: number
   /** Where the pool's one-line notices go (default stderr). */
   log?: (line: string) => void
 }
@@ -103,20 +106,21 @@ export class BrowserPool {
   async #lease(slot: Slot, extension: string | undefined): Promise<Lease> {
     await this.#reloading
     const started = performance.now()
-    const { size, display, browser: name = 'chromium', executablePath, url, locale, colorScheme, deviceScaleFactor } = this.#options
+    const { size, display, browser: name = 'chromium', executablePath, url, locale, colorScheme, deviceScaleFactor, zoom } = this.#options
     slot.screen ??= display ? await X11Screen.attach({ display }) : await X11Screen.start(size)
     const screen = slot.screen
     const reused = slot.extension === extension && (await resetInPlace(slot, url, this.#log))
     let browser = reused ? slot.browser : undefined
     if (browser === undefined) {
       await closeBrowser(slot)
-      browser = slot.browser = await launchBrowser(name, { executablePath, display: screen.display, extension, size, url, locale, colorScheme, deviceScaleFactor })
+      browser = slot.browser = await launchBrowser(name, { executablePath, display: screen.display, extension, size, url, locale, colorScheme, deviceScaleFactor, zoom })
       for (const note of browser.notes) this.#log(note)
       slot.extension = extension
       const info = extension ? await readExtensionInfo(extension) : undefined
-      // (the language, theme and scale too: a trace says in what the extension was seen)
+      // (the language, theme, scale and zoom too: a trace says in what the extension was seen)
       const scale: Record<string, string> = deviceScaleFactor === undefined || deviceScaleFactor === 1 ? {} : { deviceScaleFactor: `${deviceScaleFactor}x` }
-      slot.versions = { browser: browser.version, ...(info && { extension: `${info.name} ${info.version}` }), ...(locale && { locale }), ...(colorScheme && { colorScheme }), ...scale }
+      const zoomed: Record<string, string> = zoom === undefined || zoom === 1 ? {} : { zoom: zoomLabel(zoom) }
+      slot.versions = { browser: browser.version, ...(info && { extension: `${info.name} ${info.version}` }), ...(locale && { locale }), ...(colorScheme && { colorScheme }), ...scale, ...zoomed }
     }
     // Taken on every lease: a watch-mode rebuild reloads the extension in the same browser.
     if (extension) slot.versions = { ...slot.versions, build: await buildFingerprint(extension).catch(() => 'unreadable') }

@@ -16,4 +16,12 @@ describe('appearance', () => {
       expect(() => appearance({ deviceScaleFactor: bad }, 'the plugin option')).toThrow(`the plugin option deviceScaleFactor must be one of 1, 1.25, 1.5, 2 (device pixels per CSS pixel), got ${JSON.stringify(bad)}`)
     }
   })
+
+  it('takes a measured page zoom, and refuses any other naming the field', () => {
+    expect(appearance({ zoom: 1.5, deviceScaleFactor: 2 }, 'the plugin option')).toEqual({ zoom: 1.5, deviceScaleFactor: 2 })
+    expect(appearance({ zoom: 0.9 }, 'the plugin option')).toEqual({ zoom: 0.9 })
+    for (const bad of [3, 1.3, '150%', 0]) {
+      expect(() => appearance({ zoom: bad }, 'the plugin option')).toThrow(`the plugin option zoom must be one of 0.8, 0.9, 1, 1.1, 1.25, 1.5, 1.75, 2 (the default page zoom, 1.5 for 150%), got ${JSON.stringify(bad)}`)
+    }
+  })
 })

@@ -42,6 +42,12 @@ export interface AgentprobeOptions {
    * screen (sized in CSS pixels: screen / factor); the browser's toolbar and pages are drawn larger. Default 1.
    */
   deviceScaleFactor?: number
+  /**
+   * The browser's default page zoom, as a user sets it in the browser's settings: one of 0.8, 0.9,
+   * 1, 1.1, 1.25, 1.5, 1.75, 2 (1.5 is 150%). Pages and extension pages (on Chromium the popup too)
+   * are drawn larger and have less room in CSS pixels; the browser's own UI is unchanged. Default 1.
+   */
+  zoom?: number
   /** What `screen` and `agent` drive: 'browser' (Xvfb + Chromium, the default) or 'android' (a device over adb). */
   target?: 'browser' | 'android'
   /** The Android device, for target 'android'. */
@@ -76,6 +82,7 @@ export interface ResolvedOptions {
   locale?: string
   colorScheme?: ColorScheme
   deviceScaleFactor?: number
+  zoom?: number
   target?: 'browser' | 'android'
   android?: ResolvedAndroid
   cassette: { mode?: CassetteMode; update: boolean; ci: boolean; model?: string; waitMs?: number }

@@ -55,3 +55,9 @@ describe('the browser option', () => {
     expect(() => resolveOptions({ browser: 'safari' as never }, '/p', {})).toThrow('the plugin option browser must be one of chromium, firefox, got "safari"')
   })
 })
+
+describe('zoom option', () => {
+  it('is resolved beside the device scale', () => {
+    expect(resolveOptions({ zoom: 1.25, deviceScaleFactor: 2 }, '/repo', {})).toMatchObject({ zoom: 1.25, deviceScaleFactor: 2 })
+  })
+})

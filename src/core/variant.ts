@@ -1,5 +1,5 @@
-// Which cell of a matrix a run was: its browser, language, theme and scale, as the trace's versions
-// record them. A report names only what differs between its runs: "ar · dark" beside "de · dark".
+// Which cell of a matrix a run was: its browser, language, theme, scale and page zoom, as the trace's
+// versions record them. A report names only what differs between its runs: "ar · dark" beside "de · dark".
 import type { Trace } from './trace.ts'
 
 export interface Variant {
@@ -8,9 +8,16 @@ export interface Variant {
   colorScheme: string
   /** '2x', '1.5x'; '1x' when the run set none. */
   deviceScaleFactor: string
+  /** '150%'; '100%' when the run set none. */
+  zoom: string
 }
 
-const DIMENSIONS = ['browser', 'locale', 'colorScheme', 'deviceScaleFactor'] as const
+const DIMENSIONS = ['browser', 'locale', 'colorScheme', 'deviceScaleFactor', 'zoom'] as const
+
+/** '150%' for a zoom of 1.5: how Chrome's settings name it. */
+export function zoomLabel(zoom: number): string {
+  return `${Math.round(zoom * 100)}%`
+}
 
 /** The run's variant; a launch that set no language or theme ran in the browser's defaults. */
 export function variantOf(trace: Pick<Trace, 'versions' | 'target'>): Variant {
@@ -20,6 +27,7 @@ export function variantOf(trace: Pick<Trace, 'versions' | 'target'>): Variant {
     locale: v.locale ?? 'default language',
     colorScheme: v.colorScheme ?? 'light',
     deviceScaleFactor: v.deviceScaleFactor ?? '1x',
+    zoom: v.zoom ?? '100%',
   }
 }
 

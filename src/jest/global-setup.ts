@@ -23,11 +23,11 @@ export default async function globalSetup(globalConfig: Config.GlobalConfig, pro
   if (options.target === 'android') return
   const running: RunningPool[] = []
   ;(globalThis as Record<symbol, RunningPool[]>)[POOL] = running
-  const { display, screen: size, url, locale, colorScheme, deviceScaleFactor } = options
+  const { display, screen: size, url, locale, colorScheme, deviceScaleFactor, zoom } = options
   for (const browser of matrixBrowsers(projectConfig, options.browser)) {
     const env = poolUrlEnv(browser)
     if (process.env[env]) continue
-    const pool = new BrowserPool({ display, size, browser, executablePath: browserExecutable({ ...options, browser }), url, locale, colorScheme, deviceScaleFactor })
+    const pool = new BrowserPool({ display, size, browser, executablePath: browserExecutable({ ...options, browser }), url, locale, colorScheme, deviceScaleFactor, zoom })
     const server = await startPoolServer(pool)
     // Workers start after global setup and inherit this.
     process.env[env] = server.url

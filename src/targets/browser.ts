@@ -23,6 +23,14 @@ export type ColorScheme = (typeof COLOR_SCHEMES)[number]
 /** Device scale factors measured to work end to end on Chromium and Firefox (window, toolbar finders, real clicks). */
 export const DEVICE_SCALE_FACTORS = [1, 1.25, 1.5, 2] as const
 
+/**
+ * Default page zooms measured to apply: Chromium's pages, extension pages and action popup, and
+ * Firefox's pages and extension pages (not its popups), take each as their devicePixelRatio. The
+ * browsers' presets from 80% to 200%; above 200% a popup of a common width (352 CSS px) no longer
+ * fits Chromium's 800 px popup bound.
+ */
+export const ZOOMS = [0.8, 0.9, 1, 1.1, 1.25, 1.5, 1.75, 2] as const
+
 export interface BrowserLaunchOptions {
   /** The executable (CHROME_PATH, FIREFOX_PATH); else it is searched for on PATH. */
   executablePath?: string | undefined
@@ -40,6 +48,8 @@ export interface BrowserLaunchOptions {
   colorScheme?: ColorScheme | undefined
   /** Device pixels per CSS pixel for the browser's UI and pages (DEVICE_SCALE_FACTORS); the window is sized in CSS pixels to fill the screen. Default 1. */
   deviceScaleFactor?: number | undefined
+  /** The default page zoom (ZOOMS; 1.5 is 150%): pages and extension pages drawn larger, the browser's UI unchanged. Default 1. */
+  zoom?: number | undefined
 }
 
 /** What a worker needs to reach a browser the main process runs: plain data, sent over the pool's HTTP endpoint. */

@@ -10,8 +10,8 @@ import { startPoolServer } from '../browser-pool/pool-server.ts'
 import { firstDifference, folderState } from './folder-state.ts'
 
 export async function startBrowserService(vitest: Vitest, project: TestProject, options: ResolvedOptions): Promise<string> {
-  const { display, screen: size, browser, url, locale, colorScheme, deviceScaleFactor } = options
-  const pool = new BrowserPool({ display, size, browser, executablePath: browserExecutable(options), url, locale, colorScheme, deviceScaleFactor, log: (line) => vitest.logger.warn(line) })
+  const { display, screen: size, browser, url, locale, colorScheme, deviceScaleFactor, zoom } = options
+  const pool = new BrowserPool({ display, size, browser, executablePath: browserExecutable(options), url, locale, colorScheme, deviceScaleFactor, zoom, log: (line) => vitest.logger.warn(line) })
   const server = await startPoolServer(pool)
   vitest.onClose(async () => {
     await server.close()

@@ -1,9 +1,10 @@
-// `agentprobe({ models, browsers, locales, colorSchemes, deviceScaleFactors })`: the same suite once per
-// combination, one Vitest project each, named `<project> (<model>, <browser>, <locale>, <scheme>, <scale>x)` so results, filters
+// `agentprobe({ models, browsers, locales, colorSchemes, deviceScaleFactors, zooms })`: the same suite once per
+// combination, one Vitest project each, named `<project> (<model>, <browser>, <locale>, <scheme>, <scale>x, <zoom>%)` so results, filters
 // (--project 'examples*') and the leaderboard name what ran. The first combination is the
 // configured project itself; the others are injected beside it.
 import type { Plugin, TestProjectInlineConfiguration, UserWorkspaceConfig } from 'vitest/config'
 import type { BrowserName, ColorScheme } from '../targets/browser.ts'
+import { zoomLabel } from '../core/variant.ts'
 
 /** One combination of the matrix; an empty one when the plugin names no matrix. */
 export interface Variant {
@@ -12,6 +13,7 @@ export interface Variant {
   locale?: string
   colorScheme?: ColorScheme
   deviceScaleFactor?: number
+  zoom?: number
 }
 
 export interface Matrix {
@@ -20,31 +22,35 @@ export interface Matrix {
   locales?: string[]
   colorSchemes?: ColorScheme[]
   deviceScaleFactors?: number[]
+  zooms?: number[]
 }
 
 /** Every combination, models outermost, then browsers; [{}] when there is no matrix. */
-export function variantsOf({ models = [], browsers = [], locales = [], colorSchemes = [], deviceScaleFactors = [] }: Matrix): Variant[] {
+export function variantsOf({ models = [], browsers = [], locales = [], colorSchemes = [], deviceScaleFactors = [], zooms = [] }: Matrix): Variant[] {
   const axis = <T>(values: T[]) => (values.length ? values : [undefined])
   return axis(models).flatMap((model) =>
     axis(browsers).flatMap((browser) =>
       axis(locales).flatMap((locale) =>
         axis(colorSchemes).flatMap((colorScheme) =>
-          axis(deviceScaleFactors).map((deviceScaleFactor) => ({
-            ...(model && { model }),
-            ...(browser && { browser }),
-            ...(locale && { locale }),
-            ...(colorScheme && { colorScheme }),
-            ...(deviceScaleFactor !== undefined && { deviceScaleFactor }),
-          })),
+          axis(deviceScaleFactors).flatMap((deviceScaleFactor) =>
+            axis(zooms).map((zoom) => ({
+              ...(model && { model }),
+              ...(browser && { browser }),
+              ...(locale && { locale }),
+              ...(colorScheme && { colorScheme }),
+              ...(deviceScaleFactor !== undefined && { deviceScaleFactor }),
+              ...(zoom !== undefined && { zoom }),
+            })),
+          ),
         ),
       ),
     ),
   )
 }
 
-/** 'openai/gpt-5.4', 'firefox', 'ar, dark', 'dark, 2x', …; '' for the empty variant. */
-export function variantLabel({ model, browser, locale, colorScheme, deviceScaleFactor }: Variant): string {
-  return [model, browser, locale, colorScheme, deviceScaleFactor === undefined ? undefined : `${deviceScaleFactor}x`].filter(Boolean).join(', ')
+/** 'openai/gpt-5.4', 'firefox', 'ar, dark', 'dark, 2x', '150%', …; '' for the empty variant. */
+export function variantLabel({ model, browser, locale, colorScheme, deviceScaleFactor, zoom }: Variant): string {
+  return [model, browser, locale, colorScheme, deviceScaleFactor === undefined ? undefined : `${deviceScaleFactor}x`, zoom === undefined ? undefined : zoomLabel(zoom)].filter(Boolean).join(', ')
 }
 
 export function variantProjectName(project: string | undefined, variant: Variant): string | undefined {

@@ -18,6 +18,12 @@ it('checks each factor of deviceScaleFactors, naming the one it refuses', () => 
   expect(agentprobe({ deviceScaleFactors: [1, 2] }).name).toBe('agentprobe')
 })
 
+it('checks each zoom of zooms, naming the one it refuses', () => {
+  expect(() => agentprobe({ zooms: [1.5, 3] })).toThrow(/the plugin option zooms\[1\] must be one of 0\.8, 0\.9, 1, 1\.1, 1\.25, 1\.5, 1\.75, 2 \(the default page zoom, 1\.5 for 150%\), got 3/)
+  expect(() => agentprobe({ zooms: 1.5 as never })).toThrow(/zooms must be a list such as \[1, 2\], got 1\.5/)
+  expect(agentprobe({ zooms: [1, 1.5] }).name).toBe('agentprobe')
+})
+
 describe("--project naming one browser's project of a matrix", () => {
   type Hook = (config: UserConfig) => { test?: { name?: string } } | undefined
   const configHook = (plugin: Plugin) => plugin.config as unknown as Hook

@@ -10,7 +10,7 @@ import { startBrowserService } from './browser-service.ts'
 import { modelLine, type AgentprobeOptions, type ResolvedOptions } from '../config/options.ts'
 import { ConfigError } from '../core/errors.ts'
 import { resolveOptions } from '../config/resolve-options.ts'
-import { deviceScaleFactor } from '../config/appearance.ts'
+import { deviceScaleFactor, zoom } from '../config/appearance.ts'
 import { browsersOption } from '../config/browsers-option.ts'
 import type { BrowserName, ColorScheme } from '../targets/browser.ts'
 import { localeGap, localeMessages } from '../targets/locale-messages.ts'
@@ -34,6 +34,8 @@ export interface AgentprobePluginOptions extends AgentprobeOptions {
   colorSchemes?: ColorScheme[]
   /** Runs the suite once per device scale factor, one project each (`<project> (2x)`): see `deviceScaleFactor`. */
   deviceScaleFactors?: number[]
+  /** Runs the suite once per default page zoom, one project each (`<project> (150%)`): see `zoom`. */
+  zooms?: number[]
   /** The agentprobe report (live step lines, report/index.html, $GITHUB_STEP_SUMMARY); default true. History is its own option. */
   report?: boolean
   /**
@@ -70,7 +72,12 @@ export function agentprobe(options: AgentprobePluginOptions = {}): Plugin {
 
 /** The plugin; `parentFilter` is the `--project` filter the config that added this project saw (see project-filter.ts). */
 function cuaPlugin(options: AgentprobePluginOptions, parentFilter: string[] | undefined): Plugin {
-  let variants = variantsOf({ ...options, browsers: browsersOption(options, 'the plugin option'), deviceScaleFactors: scalesOf(options) })
+  let variants = variantsOf({
+    ...options,
+    browsers: browsersOption(options, 'the plugin option'),
+    deviceScaleFactors: listOption('deviceScaleFactors', options.deviceScaleFactors, deviceScaleFactor),
+    zooms: listOption('zooms', options.zooms, zoom),
+  })
   // (every variant of a matrix has a label; without one the only variant is {})
   const matrix = variantLabel(variants[0]!) !== ''
   let userConfig: UserWorkspaceConfig = {}
@@ -123,7 +130,7 @@ function cuaPlugin(options: AgentprobePluginOptions, parentFilter: string[] | un
       }
       // Injected projects get no configureVitest call of their own: they are set up here.
       for (const variant of variants.slice(1)) {
-        const plugin = agentprobe({ ...options, models: undefined, browsers: undefined, locales: undefined, colorSchemes: undefined, deviceScaleFactors: undefined, report: false, ...variant })
+        const plugin = agentprobe({ ...options, models: undefined, browsers: undefined, locales: undefined, colorSchemes: undefined, deviceScaleFactors: undefined, zooms: undefined, report: false, ...variant })
         for (const p of await injectTestProjects(projectForVariant(userConfig, variant, plugin))) await setup(p, variant)
       }
       await reportUnrunCuaFiles(vitest)
@@ -131,11 +138,11 @@ function cuaPlugin(options: AgentprobePluginOptions, parentFilter: string[] | un
   }
 }
 
-/** The `deviceScaleFactors` option checked here, so that a bad value names the list and its index. */
-function scalesOf({ deviceScaleFactors }: AgentprobePluginOptions): number[] | undefined {
-  if (deviceScaleFactors === undefined) return undefined
-  if (!Array.isArray(deviceScaleFactors)) throw new ConfigError(`the plugin option deviceScaleFactors must be a list such as [1, 2], got ${JSON.stringify(deviceScaleFactors)}`)
-  return deviceScaleFactors.map((factor, i) => deviceScaleFactor(factor, `the plugin option deviceScaleFactors[${i}]`)!)
+/** A list option of numbers (`deviceScaleFactors`, `zooms`) checked here, each value as its single option is, so that a bad value names the list and its index. */
+function listOption(name: string, values: unknown, check: (value: unknown, source: string) => number | undefined): number[] | undefined {
+  if (values === undefined) return undefined
+  if (!Array.isArray(values)) throw new ConfigError(`the plugin option ${name} must be a list such as [1, 2], got ${JSON.stringify(values)}`)
+  return values.map((value, i) => check(value, `the plugin option ${name}[${i}]`)!)
 }
 
 /** What a run in the configured locale will show in another language (locale-messages.ts), if anything. */

@@ -32,6 +32,12 @@ it('runs every file once per device scale factor, named last as a factor', () =>
   expect(variantProjectName('cua', { locale: 'ar', colorScheme: 'dark', deviceScaleFactor: 2 })).toBe('cua (ar, dark, 2x)')
 })
 
+it('runs every file once per page zoom, named last as a percentage', () => {
+  expect(variantsOf({ zooms: [1, 1.5] }).map((v) => variantProjectName('cua', v))).toEqual(['cua (100%)', 'cua (150%)'])
+  expect(variantsOf({ deviceScaleFactors: [2], zooms: [0.9, 1.25] })).toEqual([{ deviceScaleFactor: 2, zoom: 0.9 }, { deviceScaleFactor: 2, zoom: 1.25 }])
+  expect(variantProjectName('cua', { browser: 'chromium', colorScheme: 'dark', deviceScaleFactor: 2, zoom: 1.75 })).toBe('cua (chromium, dark, 2x, 175%)')
+})
+
 it('runs every file once per browser, the browser named after the model and before the language', () => {
   expect(variantsOf({ browsers: ['chromium', 'firefox'] }).map((v) => variantProjectName('cua', v))).toEqual(['cua (chromium)', 'cua (firefox)'])
   expect(variantsOf({ models: ['offline'], browsers: ['firefox'], colorSchemes: ['dark'] }).map((v) => variantProjectName(undefined, v))).toEqual(['offline, firefox, dark'])

@@ -10,8 +10,8 @@ import { expectUiLanguage } from '../ui-language.ts'
 import { launchedExtension, resetBrowserState } from './reset-browser.ts'
 
 export async function launchChromium(options: BrowserLaunchOptions): Promise<Browser> {
-  const { executablePath, display, size, extension, url, locale, colorScheme, deviceScaleFactor } = options
-  const chrome = await launchChrome({ executablePath, display, extensionDir: extension, size, url, locale, colorScheme, deviceScaleFactor })
+  const { executablePath, display, size, extension, url, locale, colorScheme, deviceScaleFactor, zoom } = options
+  const chrome = await launchChrome({ executablePath, display, extensionDir: extension, size, url, locale, colorScheme, deviceScaleFactor, zoom })
   let helpers: ChromeHelpers
   try {
     helpers = await ChromeHelpers.connect(chrome)

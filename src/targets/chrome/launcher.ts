@@ -31,6 +31,8 @@ export interface LaunchChromeOptions {
   locale?: string | undefined
   colorScheme?: ColorScheme | undefined
   deviceScaleFactor?: number | undefined
+  /** The default page zoom, written to the profile's preferences (1.5 is 150%). */
+  zoom?: number | undefined
   signal?: AbortSignal | undefined
   /** Upper bound on the start, ms (default 30 000). */
   timeout?: number | undefined
@@ -69,7 +71,7 @@ export async function launchChrome(options: LaunchChromeOptions): Promise<Chrome
   const executablePath = await findBrowser(options.executablePath)
   const version = await browserVersion(executablePath)
   const loading = options.extensionLoading ?? extensionLoading(version)
-  const profile = await createProfile(extension?.id)
+  const profile = await createProfile(extension?.id, options.zoom)
   const flagPath = loading === 'flag' ? extension?.path : undefined
   const argv = chromeArgs({ userDataDir: profile.dir, size, extensionPath: flagPath, url, locale, colorScheme, deviceScaleFactor, args })
   let chrome: SpawnedChrome

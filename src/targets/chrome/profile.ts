@@ -10,18 +10,28 @@ export interface Profile {
   remove(): Promise<void>
 }
 
-/** Preferences for a fresh profile: the extension's action pinned, no "Save password?" bubble over the page. */
-export function profilePreferences(pinnedExtensionId?: string): object {
+/**
+ * Preferences for a fresh profile: the extension's action pinned, no "Save password?" bubble over
+ * the page, and the default page zoom when one is given (Settings › Appearance › Page zoom).
+ */
+export function profilePreferences(pinnedExtensionId?: string, zoom?: number): object {
   return {
     extensions: { pinned_extensions: pinnedExtensionId === undefined ? [] : [pinnedExtensionId] },
     credentials_enable_service: false,
+    // (keyed by the storage partition; 'x' is the default one, the one pages and extension pages share)
+    ...(zoom !== undefined && zoom !== 1 && { partition: { default_zoom_level: { x: zoomLevel(zoom) } } }),
   }
 }
 
+/** Chromium's zoom level for a zoom factor: each level is a factor of 1.2 (150% is level 2.2239…). */
+export function zoomLevel(zoom: number): number {
+  return Math.log(zoom) / Math.log(1.2)
+}
+
 /** Creates `<tmp>/agentprobe-chrome-XXXXXX/Default/Preferences`. */
-export async function createProfile(pinnedExtensionId?: string): Promise<Profile> {
+export async function createProfile(pinnedExtensionId?: string, zoom?: number): Promise<Profile> {
   const dir = await mkdtemp(join(tmpdir(), 'agentprobe-chrome-'))
   await mkdir(join(dir, 'Default'))
-  await writeFile(join(dir, 'Default', 'Preferences'), JSON.stringify(profilePreferences(pinnedExtensionId)))
+  await writeFile(join(dir, 'Default', 'Preferences'), JSON.stringify(profilePreferences(pinnedExtensionId, zoom)))
   return { dir, remove: () => rm(dir, { recursive: true, force: true, maxRetries: 3 }) }
 }

@@ -50,6 +50,14 @@ const RELOAD = `async (addonId) => {
   return 'reloaded'
 }`
 
+// Firefox's default zoom (Settings › General › Zoom), a global content pref rather than a user.js
+// pref: set as the settings page sets it, it applies to the open tabs and every page loaded after.
+const DEFAULT_ZOOM = `async (zoom) => {
+  const prefs = Cc['@mozilla.org/content-pref/service;1'].getService(Ci.nsIContentPrefService2)
+  await new Promise((resolve, reject) => prefs.setGlobal('browser.content.full-zoom', Number(zoom), null, { handleCompletion: resolve, handleError: reject }))
+  return true
+}`
+
 const string = (value: string | boolean) => (typeof value === 'string' ? { type: 'string', value } : { type: 'boolean', value })
 
 /** The browser window of one Firefox, found once and kept. */
@@ -74,6 +82,11 @@ export class BrowserWindow {
   /** The language Firefox's UI runs in ('ar', 'en-US'): the requested one only when its language pack is installed. */
   async appLocale(): Promise<string> {
     return (await this.run('() => Services.locale.appLocaleAsBCP47', [])) as string
+  }
+
+  /** Sets the default page zoom (1.5 is 150%) for this profile. */
+  async setDefaultZoom(zoom: number): Promise<void> {
+    await this.run(DEFAULT_ZOOM, [String(zoom)])
   }
 
   /** Reloads the temporary add-on from its folder; a TargetError when it is not installed. */

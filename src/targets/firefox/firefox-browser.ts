@@ -10,17 +10,19 @@ import { launchFirefox, type FirefoxProcess } from './launch-firefox.ts'
 import { processSignal } from './process-signal.ts'
 
 export async function launchFirefoxBrowser(options: BrowserLaunchOptions): Promise<Browser> {
-  const { executablePath, display, size, extension, url, locale, colorScheme, deviceScaleFactor } = options
+  const { executablePath, display, size, extension, url, locale, colorScheme, deviceScaleFactor, zoom } = options
   const firefox = await launchFirefox({ executablePath, display, extensionDir: extension, size, url, appearance: { locale, colorScheme, deviceScaleFactor } })
-  if (locale !== undefined) {
-    try {
+  try {
+    const window = new BrowserWindow(firefox.call)
+    if (locale !== undefined) {
       const tag = locale.replace('_', '-')
       const pack = `a langpack-${tag}@… add-on in its browser/extensions folder; on Debian: apt-get install firefox-esr-l10n-${tag.toLowerCase()}`
-      expectUiLanguage('Firefox', await new BrowserWindow(firefox.call).appLocale(), locale, pack)
-    } catch (error) {
-      await firefox.close()
-      throw error
+      expectUiLanguage('Firefox', await window.appLocale(), locale, pack)
     }
+    if (zoom !== undefined && zoom !== 1) await window.setDefaultZoom(zoom)
+  } catch (error) {
+    await firefox.close()
+    throw error
   }
   const { pid, version, port } = firefox
   return {
