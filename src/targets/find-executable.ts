@@ -2,8 +2,8 @@
 // by the plugin or CLI), else the first well-known name on PATH, else the usual install locations.
 import { constants } from 'node:fs'
 import { access, stat } from 'node:fs/promises'
-import { delimiter, isAbsolute, join } from 'node:path'
 import { execa } from 'execa'
+import which from 'which'
 import { ConfigError, errorMessage } from '../core/errors.ts'
 
 export interface ExecutableSearch {
@@ -53,8 +53,11 @@ export function browserVersion(executablePath: string): Promise<string> {
 // PATH searched as the shell does, name by name, without spawning one: a fork of a test runner's
 // large process costs 50-100 ms of CPU, and a suite launches a browser hundreds of times.
 async function onPath(names: readonly string[]): Promise<string | undefined> {
-  const dirs = (process.env.PATH ?? '').split(delimiter).filter((dir) => isAbsolute(dir))
-  return firstExecutable(names.flatMap((name) => dirs.map((dir) => join(dir, name))))
+  for (const name of names) {
+    const found = await which(name, { nothrow: true })
+    if (found !== null && (await isExecutableFile(found))) return found
+  }
+  return undefined
 }
 
 async function firstExecutable(paths: readonly string[]): Promise<string | undefined> {
