@@ -9,7 +9,7 @@ it('arms a button whose click runs the expression synchronously inside the handl
 })
 
 it("refuses a user gesture in the add-on's background with a ConfigError naming the tab way, sending no script", async () => {
-  const state = { baseUrl: 'moz-extension://u/', backgroundState: 'running', views: [{ type: 'background', url: 'moz-extension://u/_generated_background_page.html', title: '' }], tabs: [] }
+  const state = { baseUrl: 'moz-extension://u/', backgroundState: 'running', views: [{ type: 'background', url: 'moz-extension://u/_generated_background_page.html', title: '', inTab: false }], tabs: [] }
   const sent: string[] = []
   const call = async (method: string, params: Record<string, unknown> = {}) => {
     sent.push(method)
