@@ -151,6 +151,7 @@ it("the popup's 'Settings' opens the options page inside about:addons (its Prefe
   // runtime.openOptionsPage() without open_in_tab: a tab on about:addons, the page embedded in it (no BiDi context of its own).
   const options = { type: 'page', url: /options\.html$/ }
   await chrome.waitForTarget(options)
+  expect(await chrome.targets(options), 'listed once, as a page of its own').toHaveLength(1)
   const addons = await chrome.waitForTarget({ type: 'page', url: 'about:addons' })
   expect(await chrome.evaluate(options, "document.querySelector('h1').textContent")).toBe('Stamp settings')
   await act("Click 'Loud stamps'.")

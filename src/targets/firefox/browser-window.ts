@@ -12,7 +12,7 @@ export interface ExtensionView {
   type: string
   url: string
   title: string
-  /** Whether a tab of the window holds it: a 'tab' view may not (the options page about:addons embeds). */
+  /** Whether a tab of a browser window holds it: a 'tab' view may not (the options page about:addons embeds). */
   inTab: boolean
 }
 
@@ -32,7 +32,7 @@ const STATE = `(addonId) => {
   const { ExtensionParent } = ChromeUtils.importESModule('resource://gre/modules/ExtensionParent.sys.mjs')
   const extension = ExtensionParent.GlobalManager.getExtension(addonId)
   const tabs = gBrowser.tabs.map((tab) => ({ url: tab.linkedBrowser.currentURI.spec, title: tab.linkedBrowser.contentTitle || '' }))
-  const views = extension ? [...extension.views].map((v) => ({ type: v.viewType, url: v.uri ? v.uri.spec : '', title: (v.xulBrowser && v.xulBrowser.contentTitle) || '', inTab: !!(v.xulBrowser && gBrowser.getTabForBrowser(v.xulBrowser)) })) : []
+  const views = extension ? [...extension.views].map((v) => ({ type: v.viewType, url: v.uri ? v.uri.spec : '', title: (v.xulBrowser && v.xulBrowser.contentTitle) || '', inTab: !!v.xulBrowser?.ownerDocument?.defaultView?.gBrowser?.getTabForBrowser(v.xulBrowser) })) : []
   return JSON.stringify({ baseUrl: extension && extension.baseURL, backgroundState: extension && extension.backgroundState, views, tabs })
 }`
 
