@@ -117,7 +117,7 @@ export class FirefoxHelpers implements ChromeFixture {
    * A suspended background page is woken first. In a popup, sidebar or background page it runs as
    * one expression with that page's globals in scope (view-expression.ts). A throw is a TargetError.
    * `userGesture` runs it inside the handler of a click Firefox takes as the user's, in a tab only
-   * (user-gesture.ts): such a click in a tab does not count in the add-on's popup or background.
+   * (user-gesture.ts): such a click in a tab did not count in the add-on's background (measured).
    */
   async evaluate<T = unknown>(filter: TargetFilter, expression: string, { timeout = 5000, signal, userGesture = false }: EvaluateOptions = {}): Promise<T> {
     signal?.throwIfAborted()
@@ -126,7 +126,7 @@ export class FirefoxHelpers implements ChromeFixture {
     const deadline = timeoutSignal(Math.max(0, timeout - (performance.now() - start)), () => new TimeoutError(`evaluate in ${describeTarget(target)} did not settle within ${timeout} ms`))
     const context = tabContext(target)
     if (userGesture && context === undefined) {
-      throw new ConfigError(`evaluate in ${describeTarget(target)} with userGesture: Firefox takes a user's gesture in a tab only (measured: a click in a tab of the add-on does not let its popup or background call permissions.request); open the page in a tab (chrome.openExtensionPage) and evaluate there`)
+      throw new ConfigError(`evaluate in ${describeTarget(target)} with userGesture: Firefox takes a user's gesture in a tab only (measured: a click in a tab of the add-on did not let its background call permissions.request); open the page in a tab (chrome.openExtensionPage) and evaluate there`)
     }
     const evaluated = await raceAbort(
       context === undefined
