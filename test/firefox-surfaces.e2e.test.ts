@@ -3,7 +3,8 @@
 // context-menu item (a right-click, a click on the item, the background counted it), a keyboard
 // shortcut (a real key press reaches commands.onCommand), and the optional-permission doorhanger
 // (a popup button asks, Allow is clicked, the grant is held; the reset between files leaves none),
-// and a popup that closes on Escape and on a click elsewhere, as under a user's window manager.
+// a popup that closes on Escape and on a click elsewhere, as under a user's window manager, and the
+// options page a popup button opens inside about:addons.
 // One Firefox for the file, through the Browser seam as the pool uses it.
 import { readFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
@@ -143,6 +144,19 @@ it('a popup closes as a user sees it close: on Escape after a click in it, and o
   await chrome.waitForTarget(POPUP)
   await screen.perform({ type: 'click', x: 200, y: 600, button: 'left' })
   await expect.poll(open, { timeout: 5000 }).toBe(0)
+})
+
+it("the popup's 'Settings' opens the options page inside about:addons (its Preferences), which targets() lists; a real click in it saves", async () => {
+  await act("Click the extension icon, then click 'Settings'.")
+  // runtime.openOptionsPage() without open_in_tab: a tab on about:addons, the page embedded in it (no BiDi context of its own).
+  const options = { type: 'page', url: /options\.html$/ }
+  await chrome.waitForTarget(options)
+  expect(await chrome.targets(options), 'listed once, as a page of its own').toHaveLength(1)
+  const addons = await chrome.waitForTarget({ type: 'page', url: 'about:addons' })
+  expect(await chrome.evaluate(options, "document.querySelector('h1').textContent")).toBe('Stamp settings')
+  await act("Click 'Loud stamps'.")
+  await expect.poll(() => chrome.storage('local').then((all) => all.loud), { timeout: 5000 }).toBe(true)
+  await chrome.closeTarget(addons.id)
 })
 
 it("the popup's request raises Firefox's doorhanger; 'Allow' clicked by its label grants both, and the popup that asked hears it", async () => {

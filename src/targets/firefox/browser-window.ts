@@ -12,6 +12,8 @@ export interface ExtensionView {
   type: string
   url: string
   title: string
+  /** Whether a tab of a browser window holds it: a 'tab' view may not (the options page about:addons embeds). */
+  inTab: boolean
 }
 
 /** What the browser window says of the add-on and its tabs at one moment. */
@@ -30,7 +32,7 @@ const STATE = `(addonId) => {
   const { ExtensionParent } = ChromeUtils.importESModule('resource://gre/modules/ExtensionParent.sys.mjs')
   const extension = ExtensionParent.GlobalManager.getExtension(addonId)
   const tabs = gBrowser.tabs.map((tab) => ({ url: tab.linkedBrowser.currentURI.spec, title: tab.linkedBrowser.contentTitle || '' }))
-  const views = extension ? [...extension.views].map((v) => ({ type: v.viewType, url: v.uri ? v.uri.spec : '', title: (v.xulBrowser && v.xulBrowser.contentTitle) || '' })) : []
+  const views = extension ? [...extension.views].map((v) => ({ type: v.viewType, url: v.uri ? v.uri.spec : '', title: (v.xulBrowser && v.xulBrowser.contentTitle) || '', inTab: !!v.xulBrowser?.ownerDocument?.defaultView?.gBrowser?.getTabForBrowser(v.xulBrowser) })) : []
   return JSON.stringify({ baseUrl: extension && extension.baseURL, backgroundState: extension && extension.backgroundState, views, tabs })
 }`
 

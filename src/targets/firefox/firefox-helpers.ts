@@ -26,11 +26,20 @@ import { firefoxGrantPermissions, firefoxPermissions, firefoxRevokePermissions }
 import { firefoxLacks } from './firefox-unsupported.ts'
 import { BACKGROUND_TYPE, firefoxFilter, firefoxTargets, tabContext } from './firefox-targets.ts'
 import { fromRemoteValue, type RemoteValue } from './remote-value.ts'
+import { armGesture, clickWithInput, GESTURE_OUTCOME } from './user-gesture.ts'
 import { inView } from './view-expression.ts'
 
 const PAGE_LOAD_MS = 15_000
 // Resolves once the document has loaded.
 const LOADED = `document.readyState === 'complete' || new Promise((resolve) => addEventListener('load', () => resolve(true), { once: true }))`
+
+// The armed button's outcome, once: its click must have run the code.
+const TAKE_GESTURE_OUTCOME = `(() => {
+  const outcome = ${GESTURE_OUTCOME}
+  delete ${GESTURE_OUTCOME}
+  if (outcome === undefined) throw new Error('the click meant to run it as the user did not reach the page (something was in front of it)')
+  return outcome
+})()`
 
 type Evaluated = { type: 'success'; result: RemoteValue } | { type: 'exception'; exceptionDetails: { text: string } }
 
@@ -107,6 +116,8 @@ export class FirefoxHelpers implements ChromeFixture {
    * Runs `expression` in the first target matching `filter` and returns its value (promises awaited).
    * A suspended background page is woken first. In a popup, sidebar or background page it runs as
    * one expression with that page's globals in scope (view-expression.ts). A throw is a TargetError.
+   * `userGesture` runs it inside the handler of a click Firefox takes as the user's, in a tab only
+   * (user-gesture.ts): such a click in a tab did not count in the add-on's background (measured).
    */
   async evaluate<T = unknown>(filter: TargetFilter, expression: string, { timeout = 5000, signal, userGesture = false }: EvaluateOptions = {}): Promise<T> {
     signal?.throwIfAborted()
@@ -114,10 +125,15 @@ export class FirefoxHelpers implements ChromeFixture {
     const target = (await this.targets(filter))[0] ?? (await this.#wakeAndWait(filter, { timeout, signal }))
     const deadline = timeoutSignal(Math.max(0, timeout - (performance.now() - start)), () => new TimeoutError(`evaluate in ${describeTarget(target)} did not settle within ${timeout} ms`))
     const context = tabContext(target)
-    const run = (source: string, tab: string) =>
-      this.#call<Evaluated>('script.evaluate', { expression: source, target: { context: tab }, awaitPromise: true, resultOwnership: 'none', userActivation: userGesture })
+    if (userGesture && context === undefined) {
+      throw new ConfigError(`evaluate in ${describeTarget(target)} with userGesture: Firefox takes a user's gesture in a tab only (measured: a click in a tab of the add-on did not let its background call permissions.request); open the page in a tab (chrome.openExtensionPage) and evaluate there`)
+    }
     const evaluated = await raceAbort(
-      context !== undefined ? run(expression, context) : this.#inExtensionTab((tab) => run(inView(viewType(target), target.url, expression), tab)),
+      context === undefined
+        ? this.#inExtensionTab((tab) => this.#evaluateIn(tab, inView(viewType(target), target.url, expression)))
+        : userGesture
+          ? this.#asUser(expression, context)
+          : this.#evaluateIn(context, expression),
       this.#with(signal, deadline),
     )
     if (evaluated.type === 'exception') throw new TargetError(`evaluate in ${describeTarget(target)} threw: ${evaluated.exceptionDetails.text}`, { context: { target, expression } })
@@ -274,6 +290,18 @@ export class FirefoxHelpers implements ChromeFixture {
     } finally {
       await this.#call('browsingContext.close', { context: tab.id }).catch(() => undefined)
     }
+  }
+
+  #evaluateIn(context: string, expression: string): Promise<Evaluated> {
+    return this.#call<Evaluated>('script.evaluate', { expression, target: { context }, awaitPromise: true, resultOwnership: 'none' })
+  }
+
+  // `expression` run inside the handler of a click Firefox takes as the user's (user-gesture.ts).
+  async #asUser(expression: string, context: string): Promise<Evaluated> {
+    const armed = await this.#evaluateIn(context, armGesture(expression))
+    if (armed.type === 'exception') return armed
+    await clickWithInput(this.#call, context, fromRemoteValue(armed.result) as { x: number; y: number })
+    return this.#evaluateIn(context, TAKE_GESTURE_OUTCOME)
   }
 
   async #tabs(): Promise<{ context: string; url: string }[]> {

@@ -11,6 +11,7 @@ import { pollUntil } from '../chrome/poll.ts'
 import { performXdotool } from '../x11/xdotool.ts'
 import type { AddonAccess } from './addon-access.ts'
 import { clickAllow, openDoorhanger } from './permission-doorhanger.ts'
+import { armGesture, GESTURE_OUTCOME } from './user-gesture.ts'
 
 /** How long Firefox may take to answer once Allow is clicked (measured: under 0.5 s). */
 const ANSWERED_MS = 3000
@@ -41,19 +42,10 @@ export async function firefoxRevokePermissions(addon: AddonAccess, request: Perm
   if (removed !== 'true') throw new TargetError(`chrome.revokePermissions(${asked}): ${refusal(removed)}`)
 }
 
-// A button over the whole tab whose click (real input) makes the request; its outcome kept as a string.
-const BUTTON = (asked: string) => `new Promise((drawn) => {
-  const button = document.createElement('button')
-  button.textContent = 'agentprobe: request permissions'
-  button.style.cssText = 'position: fixed; inset: 0; width: 100vw; height: 100vh; z-index: 2147483647; font: 24px sans-serif'
-  button.addEventListener('click', () => {
-    globalThis.agentprobeGranted = browser.permissions.request(${asked}).then(String, (error) => 'threw: ' + error.message)
-  }, { once: true })
-  document.documentElement.append(button)
-  requestAnimationFrame(() => requestAnimationFrame(() => drawn(true)))
-})`
+// The request, made by a click on a button over the whole tab; its outcome kept as a string.
+const REQUEST = (asked: string) => armGesture(`browser.permissions.request(${asked}).then(String, (error) => 'threw: ' + error.message)`)
 // 'unclicked', 'pending', or the request's outcome ('true', 'false', 'threw: …').
-const OUTCOME = `globalThis.agentprobeGranted === undefined ? 'unclicked' : Promise.race([globalThis.agentprobeGranted, new Promise((resolve) => setTimeout(() => resolve('pending'), 0))])`
+const OUTCOME = `${GESTURE_OUTCOME} === undefined ? 'unclicked' : Promise.race([${GESTURE_OUTCOME}, new Promise((resolve) => setTimeout(() => resolve('pending'), 0))])`
 // Runs in the browser window: the centre of the tab in front, in screen pixels.
 const TAB_CENTRE = `() => {
   const r = gBrowser.selectedBrowser.getBoundingClientRect()
@@ -69,7 +61,7 @@ export async function firefoxGrantPermissions(addon: AddonAccess, display: strin
   const fail = (why: string) => new TargetError(`chrome.grantPermissions(${asked}): ${why}`, { context: { request } })
   const poll = { interval: 50, signal: signal === undefined ? addon.signal : AbortSignal.any([addon.signal, signal]) }
   return addon.inFrontAddonTab(async (evaluate) => {
-    await evaluate(BUTTON(asked))
+    await evaluate(REQUEST(asked))
     const centre = JSON.parse((await addon.window.run(TAB_CENTRE, [])) as string) as { x: number; y: number }
     await performXdotool({ type: 'click', ...centre, button: 'left' }, { display, ...(signal && { signal }) })
     // Settled at once (nothing to ask, or refused), or waiting on the doorhanger.

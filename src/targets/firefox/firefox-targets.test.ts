@@ -17,9 +17,9 @@ it("lists tabs with BiDi's ids and the window's titles, and the add-on's popup a
         { url: `${BASE}options.html`, title: 'Options' },
       ],
       views: [
-        { type: 'background', url: `${BASE}_generated_background_page.html`, title: '' },
-        { type: 'tab', url: `${BASE}options.html`, title: 'Options' },
-        { type: 'popup', url: `${BASE}popup.html`, title: 'Tally Both' },
+        { type: 'background', url: `${BASE}_generated_background_page.html`, title: '', inTab: false },
+        { type: 'tab', url: `${BASE}options.html`, title: 'Options', inTab: true },
+        { type: 'popup', url: `${BASE}popup.html`, title: 'Tally Both', inTab: false },
       ],
     },
   )
@@ -30,6 +30,16 @@ it("lists tabs with BiDi's ids and the window's titles, and the add-on's popup a
     { id: `popup:${BASE}popup.html`, type: 'page', url: `${BASE}popup.html`, title: 'Tally Both' },
   ])
   expect(targets.map(tabContext)).toEqual(['c1', 'c2', undefined, undefined])
+})
+
+it('lists the options page about:addons embeds (a tab view in no tab) as a page of its own, beside the about:addons tab', () => {
+  const options = { type: 'tab', url: `${BASE}options.html`, title: 'Settings', inTab: false }
+  const targets = firefoxTargets([{ context: 'c1', url: 'about:addons' }], { baseUrl: BASE, backgroundState: 'running', tabs: [{ url: 'about:addons', title: 'Add-ons Manager' }], views: [options] })
+  expect(targets).toEqual([
+    { id: 'c1', type: 'page', url: 'about:addons', title: 'Add-ons Manager' },
+    { id: `tab:${BASE}options.html`, type: 'page', url: `${BASE}options.html`, title: 'Settings' },
+  ])
+  expect(targets.map(tabContext)).toEqual(['c1', undefined])
 })
 
 it("reads a Chromium test's service-worker filter as the background page, and leaves other filters alone", () => {

@@ -1,7 +1,9 @@
 // Firefox's pages as the `chrome` fixture lists targets: every tab as a `page` (BiDi's own context
 // id), and the add-on's views BiDi does not list, from the browser window's record: its popup and
 // sidebar as a `page` (as Chromium lists its popup and side panel), its background as a
-// `background_page` (an event page in Firefox, where Chromium has a service worker).
+// `background_page` (an event page in Firefox, where Chromium has a service worker). An options page
+// about:addons embeds (options_ui without open_in_tab) is a 'tab' view in no tab: BiDi lists only
+// about:addons, so it is listed as a `page` of its own, as the popup is.
 import type { TargetFilter, TargetInfo } from '../chrome/match-target.ts'
 import type { WindowState } from './browser-window.ts'
 
@@ -18,8 +20,8 @@ export function firefoxTargets(tree: { context: string; url: string }[], state: 
     const title = at === -1 ? '' : titles.splice(at, 1)[0]!.title
     return { id: context, type: 'page', url, title }
   })
-  const views = state.views.flatMap(({ type, url, title }): TargetInfo[] => {
-    if (type === 'tab') return [] // listed above, with BiDi's id
+  const views = state.views.flatMap(({ type, url, title, inTab }): TargetInfo[] => {
+    if (inTab) return [] // listed above, with BiDi's id
     if (type === 'background') return [{ id: viewId(type, url), type: BACKGROUND_TYPE, url, title }]
     return [{ id: viewId(type, url), type: 'page', url, title }]
   })
