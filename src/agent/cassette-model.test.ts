@@ -259,3 +259,65 @@ describe('CassetteModel watching a screen that is not there yet', () => {
     expect(new TextDecoder().decode(await live.turns[0]!.frame.png())).toBe('page 9')
   })
 })
+
+describe('CassetteModel reading the screen a verdict or a query was made on', () => {
+  /** One grid for every content (the grid cannot tell these screens apart); the words are the content's. */
+  function countScreen(content: string) {
+    const s = new FakeScreen()
+    s.content = content
+    const shown = new Map<string, string>()
+    const capture = s.capture.bind(s)
+    s.capture = async () => {
+      const frame = { ...(await capture()), phash: gridPhash(1) }
+      shown.set(frame.hash, s.content)
+      return frame
+    }
+    const readScreen = async (frame: Frame) => shown.get(frame.hash)!
+    return { s, readScreen }
+  }
+  const model = (mode: CassetteMode, recorded: readonly CassetteCall[], live: () => Model, { s, readScreen }: ReturnType<typeof countScreen>) =>
+    new CassetteModel({ mode, recorded, live, id: 'scripted', readScreen, watch: { screen: s, timeoutMs: 300, intervalMs: 20 } })
+
+  async function recorded(): Promise<CassetteCall[]> {
+    const screen = countScreen('Tally Count: 1')
+    const rec = model('record', [], () => new ScriptedModel([], [{ answer: 'YES', evidence: 'Count: 1 shows' }]), screen)
+    expect(await rec.verify('Does it show Count: 1?', await screen.s.capture())).toMatchObject({ answer: 'YES' })
+    return rec.calls
+  }
+
+  it('records the words the screen showed beside the verdict, and replays on a screen showing them in any order', async () => {
+    const calls = await recorded()
+    expect(calls[0]).toMatchObject({ kind: 'verify', screenText: 'Tally Count: 1' })
+    const screen = countScreen('Count: 1 Tally')
+    const replay = model('replay', calls, noModel, screen)
+    expect(await replay.verify('Does it show Count: 1?', await screen.s.capture())).toMatchObject({ answer: 'YES' })
+    expect(replay.stats.replayedVerdicts).toBe(1)
+  })
+
+  it("is replay_drift on a screen the grid cannot tell apart whose words differ, naming them: a broken build's count never replays a YES", async () => {
+    const screen = countScreen('Tally Count: 0')
+    const replay = model('replay', await recorded(), noModel, screen)
+    await expect(replay.verify('Does it show Count: 1?', await screen.s.capture())).rejects.toThrow(
+      /replay_drift: "Does it show Count: 1\?": the screen looked the way it did when it was judged, but its text differs: it showed "1" where the screen now shows "0"/,
+    )
+  })
+
+  it('asks the live model in auto mode, and replays once the screen comes to show the recorded words within the bound', async () => {
+    const calls = await recorded()
+    const wrong = countScreen('Tally Count: 0')
+    const live = new ScriptedModel([], [{ answer: 'NO', evidence: 'Count: 0' }])
+    const auto = model('auto', calls, () => live, wrong)
+    expect(await auto.verify('Does it show Count: 1?', await wrong.s.capture())).toMatchObject({ answer: 'NO' })
+    expect(auto.stats).toMatchObject({ replayedVerdicts: 0, liveVerdicts: 1 })
+    const late = countScreen('Tally Count: 0')
+    setTimeout(() => (late.s.content = 'Tally Count: 1'), 60)
+    const replay = model('replay', calls, noModel, late)
+    expect(await replay.verify('Does it show Count: 1?', await late.s.capture())).toMatchObject({ answer: 'YES' })
+  })
+
+  it('replays a recording made before screens were read on the grid alone', async () => {
+    const { screenText: _, ...old } = (await recorded())[0] as Extract<CassetteCall, { kind: 'verify' }>
+    const screen = countScreen('Tally Count: 0')
+    expect(await model('replay', [old], noModel, screen).verify('Does it show Count: 1?', await screen.s.capture())).toMatchObject({ answer: 'YES' })
+  })
+})

@@ -14,7 +14,7 @@
 // where the recording went next replays it as well, and skips a wait the screen no longer needs.
 import { setTimeout as delay } from 'node:timers/promises'
 import { AgentprobeError } from '../core/errors.ts'
-import { hideInText, hideInValue, hideSecrets, revealInValue, revealSecrets, type CassetteCall, type CassetteMode } from '../core/cassette.ts'
+import { hideInText, hideInValue, hideSecrets, revealInValue, revealSecrets, textDifference, type CassetteCall, type CassetteMode } from '../core/cassette.ts'
 import { framesMatch, type Frame } from '../core/frame.ts'
 import type { Screen } from '../core/screen.ts'
 import { ZERO_USAGE, addUsage, type Decision, type JsonObjectSchema, type LocateReply, type Model, type QueryReply, type Turn, type Verdict } from '../core/model.ts'
@@ -57,6 +57,12 @@ export interface CassetteModelOptions {
   onDrift?: (recordedPhash: string, live: Frame) => Promise<string | undefined>
   /** Keeps the frame a live decision was made on (for later drift images). */
   onRecord?: (frame: Frame) => Promise<void>
+  /**
+   * The words a frame shows (read by OCR, joined by spaces). Given, a verdict or a query records them
+   * and replays only on a screen that shows the same words: the grid cannot tell 'Count: 0' from
+   * 'Count: 1', and a replayed YES on the wrong count would pass a broken build.
+   */
+  readScreen?: (frame: Frame) => Promise<string>
   /** The longest a replayed decision is held after its frame (default REPLAY_HOLD_MAX_MS). */
   holdMaxMs?: number
 }
@@ -238,13 +244,24 @@ export class CassetteModel implements Model {
     })
   }
 
-  /** One cold call: replayed while the live frame looks like the recorded one, else live (and recorded) or, in replay, drift. */
+  /**
+   * One cold call: replayed while the live frame looks like the recorded one and shows the words it
+   * showed, else live (and recorded) or, in replay, drift.
+   */
   async #cold<C extends ColdCall, R extends { frame?: Frame }>(p: ColdPlan<C, R>): Promise<R> {
     const replayable = p.recorded !== undefined && this.#replaying()
     const candidates = p.recorded ? [{ call: p.recorded, index: -1 }, ...(p.later ?? [])] : []
-    const frame = replayable ? await this.#watch(candidates.map((c) => c.call.phash), p.given, p.signal) : p.given
+    let unread: string | undefined
+    const find = async (f: Frame) => {
+      for (const c of candidates.filter((c) => framesMatch(c.call.phash, f.phash))) {
+        const gone = await this.#wordsGone(c.call, f)
+        if (gone === undefined) return c
+        unread = gone
+      }
+      return undefined
+    }
+    const { frame, found: match } = replayable ? await this.#watchFor(find, p.given, p.signal) : { frame: p.given, found: undefined }
     const seen = frame === p.given ? {} : { frame }
-    const match = replayable ? candidates.find((c) => framesMatch(c.call.phash, frame.phash)) : undefined
     if (match) {
       if (match.index >= 0) this.#cursor = match.index + 1
       this.stats[`replayed${p.counter}`]++
@@ -253,14 +270,32 @@ export class CassetteModel implements Model {
       return { ...p.replay(match.call), ...seen }
     }
     if (this.#o.mode === 'replay') {
-      const why = p.recorded ? this.#unlike(p.when) : 'the cassette has no recording of it here'
+      const why = !p.recorded ? 'the cassette has no recording of it here' : unread !== undefined ? `the screen looked the way it did ${p.when}, but ${unread}` : this.#unlike(p.when)
       throw new ReplayDriftError(`replay_drift: ${p.what}: ${why}`, p.recorded ? await this.#o.onDrift?.(p.recorded.phash, frame) : undefined)
     }
     const reply = await p.live(frame)
     this.stats[`live${p.counter}`]++
     await this.#o.onRecord?.(frame)
-    this.calls.push(p.record(reply, frame))
+    const call = p.record(reply, frame)
+    // (a locate keeps a point, not a reading: a relabelled button is still where it was)
+    const screenText = call.kind === 'locate' ? undefined : await this.#screenText(frame)
+    this.calls.push({ ...call, ...(screenText !== undefined && { screenText }) })
     return { ...reply, ...seen }
+  }
+
+  /** The words `frame` shows, typed secrets as {{name}}; undefined without a reader. */
+  async #screenText(frame: Frame): Promise<string | undefined> {
+    return this.#o.readScreen && hideInText(await this.#o.readScreen(frame), this.#o.secrets ?? {})
+  }
+
+  /** Which recorded words `frame` no longer shows (or shows anew), said for a drift; undefined when it shows the same, or the call kept none. */
+  async #wordsGone(call: ColdCall, frame: Frame): Promise<string | undefined> {
+    if (call.kind === 'locate' || call.screenText === undefined) return undefined
+    const live = await this.#screenText(frame)
+    const difference = live === undefined ? undefined : textDifference(call.screenText, live)
+    if (difference === undefined) return undefined
+    const words = (list: string[]) => (list.length === 0 ? 'nothing' : list.slice(0, 8).map((w) => JSON.stringify(w)).join(', ') + (list.length > 8 ? ', …' : ''))
+    return `its text differs: it showed ${words(difference.gone)} where the screen now shows ${words(difference.new)}`
   }
 
   /**
@@ -300,18 +335,24 @@ export class CassetteModel implements Model {
 
   /** `frame` when it matches one of the recorded hashes; else new frames until one does or the bound is spent (then the last one). */
   async #watch(phashes: readonly string[], frame: Frame, signal?: AbortSignal): Promise<Frame> {
+    return (await this.#watchFor(async (f) => phashes.some((p) => framesMatch(p, f.phash)) || undefined, frame, signal)).frame
+  }
+
+  /** What `find` finds on `frame`; else on new frames until it finds something or the bound is spent (then the last frame, nothing found). */
+  async #watchFor<T>(find: (frame: Frame) => Promise<T | undefined>, frame: Frame, signal?: AbortSignal): Promise<{ frame: Frame; found: T | undefined }> {
     const watch = this.#o.watch
-    const matches = (f: Frame) => phashes.some((p) => framesMatch(p, f.phash))
-    if (!watch || matches(frame)) return frame
+    let found = await find(frame)
+    if (!watch || found !== undefined) return { frame, found }
     const deadline = performance.now() + watch.timeoutMs
     let latest = frame
     while (performance.now() < deadline) {
       signal?.throwIfAborted()
       await new Promise((resolve) => setTimeout(resolve, watch.intervalMs ?? 100))
       latest = await watch.screen.capture()
-      if (matches(latest)) return latest
+      found = await find(latest)
+      if (found !== undefined) return { frame: latest, found }
     }
-    return latest
+    return { frame: latest, found: undefined }
   }
 
   /** Waits until the decision is as old as the recorded model's answer was (capped), and says how it went. */

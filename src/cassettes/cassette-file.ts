@@ -4,6 +4,7 @@
 import { join } from 'node:path'
 import { CassetteModel } from '../agent/cassette-model.ts'
 import type { CassetteCall, CassetteMode } from '../core/cassette.ts'
+import type { Frame } from '../core/frame.ts'
 import type { Model } from '../core/model.ts'
 import { pickRecording } from '../core/pick-recording.ts'
 import type { Screen } from '../core/screen.ts'
@@ -45,7 +46,11 @@ export class CassetteFile {
   }
 
   /** The model a test uses: `base` itself when cassettes are off, else a replaying wrapper. */
-  async modelFor(testName: string, base: Model, o: { artifactDir: string; secrets: Record<string, string>; screen?: Pick<Screen, 'capture'> }): Promise<CassetteUse> {
+  async modelFor(
+    testName: string,
+    base: Model,
+    o: { artifactDir: string; secrets: Record<string, string>; screen?: Pick<Screen, 'capture'>; readScreen?: (frame: Frame) => Promise<string> },
+  ): Promise<CassetteUse> {
     this.#loaded ??= loadCassette(this.path)
     const cassette = await this.#loaded
     const mode = resolveCassetteMode({ asked: this.#settings.mode, update: this.#settings.update, ci: this.#settings.ci, exists: cassette !== undefined, modelId: base.id })
@@ -60,6 +65,7 @@ export class CassetteFile {
       ...(o.screen && { watch: { screen: o.screen, timeoutMs: this.#settings.waitMs ?? DEFAULT_REPLAY_WAIT_MS } }),
       onDrift: (phash, frame) => writeDriftImage(this.path, phash, frame, join(o.artifactDir, 'replay-drift.png')),
       onRecord: (frame) => keepFrame(this.path, frame),
+      ...(o.readScreen && { readScreen: o.readScreen }),
     })
     return { model, mode, ...(picked && picked.model !== base.id && { replaysOtherModel: picked.model }) }
   }

@@ -38,6 +38,8 @@ export const cassetteCallSchema = z.discriminatedUnion('kind', [
     phash: z.string(),
     answer: z.enum(['YES', 'NO']),
     evidence: z.string(),
+    /** The words the screen showed (screenText): a replay needs them again, which the grid alone cannot tell ('Count: 0' from 'Count: 1'). */
+    screenText: z.string().optional(),
     usage: usageSchema,
   }),
   z.object({
@@ -51,6 +53,8 @@ export const cassetteCallSchema = z.discriminatedUnion('kind', [
     value: z.unknown(),
     text: z.string(),
     evidence: z.string().optional(),
+    /** As a verdict's: the words the screen showed when it was read. */
+    screenText: z.string().optional(),
     usage: usageSchema,
   }),
   z.object({
@@ -147,4 +151,21 @@ export function revealSecrets(action: Action, secrets: Readonly<Record<string, s
     return value
   })
   return { ...action, text }
+}
+
+/**
+ * The words one screen shows and the other does not (each a screenText: the words read on it, joined
+ * by spaces), in any order: OCR's reading order moves with a line's segmentation, a changed word
+ * does not. Undefined when both show the same words.
+ */
+export function textDifference(recorded: string, live: string): { gone: string[]; new: string[] } | undefined {
+  const count = (text: string) => {
+    const counts = new Map<string, number>()
+    for (const word of text.split(' ').filter(Boolean)) counts.set(word, (counts.get(word) ?? 0) + 1)
+    return counts
+  }
+  const [was, now] = [count(recorded), count(live)]
+  const missing = (from: Map<string, number>, other: Map<string, number>) => [...from].flatMap(([word, n]) => Array<string>(Math.max(0, n - (other.get(word) ?? 0))).fill(word))
+  const difference = { gone: missing(was, now), new: missing(now, was) }
+  return difference.gone.length + difference.new.length === 0 ? undefined : difference
 }

@@ -15,6 +15,9 @@ import { findImage } from './template.ts'
 import { openedMenuBox } from './menu-box.ts'
 import { findToolbarSlot } from './toolbar-slot.ts'
 
+/** Tesseract's confidence (0-100) from which a word counts as read, for screenText. */
+const SURE_WORD = 60
+
 export type LocateQuery =
   /** A label; with `within`, only matches in that part of a browser frame count; with `box`, only matches in that box. */
   | { text: string; within?: BrowserRegion; box?: Box }
@@ -91,6 +94,14 @@ export class Locator {
       reading.words.catch(() => this.#cache.delete(frame.hash))
     }
     return reading.words
+  }
+
+  /**
+   * The words the frame shows that OCR is sure of, joined by spaces: what a cassette compares at
+   * replay. The unsure ones (a caret or an icon read as a letter) would tell two looks at one screen apart.
+   */
+  async screenText(frame: FrameInput): Promise<string> {
+    return (await this.words(frame)).filter((word) => word.confidence >= SURE_WORD).map((word) => word.text).join(' ')
   }
 
   async #read(hash: string, raster: Promise<Raster>): Promise<OcrWord[]> {

@@ -92,7 +92,12 @@ export class TestRun {
   }
 
   static async open(o: TestRunOptions): Promise<TestRun> {
-    const { model, mode, replaysOtherModel } = await o.cassette.modelFor(o.test.name, o.model, { artifactDir: o.artifactDir, secrets: namedSecretsFromEnv(o.env), screen: o.surface.screen })
+    const { model, mode, replaysOtherModel } = await o.cassette.modelFor(o.test.name, o.model, {
+      artifactDir: o.artifactDir,
+      secrets: namedSecretsFromEnv(o.env),
+      screen: o.surface.screen,
+      readScreen: (frame) => o.locator.screenText(frame),
+    })
     if (replaysOtherModel && o.cassette.firstReplayOf(replaysOtherModel)) {
       o.announce?.(`agentprobe: model ${replaysOtherModel}, replayed from ${relative(o.options.root, o.cassette.path)} (no key needed)`)
     }
