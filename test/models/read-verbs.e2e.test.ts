@@ -211,7 +211,11 @@ describe('cassettes', () => {
     const recorder = new CassetteModel({ mode: 'record', recorded: [], live: () => live, id: live.id, watch: { screen: target.display.screen, timeoutMs: 10_000 } })
     const recorded = await tally(await session(recorder))
     const cassette = JSON.parse(JSON.stringify(recorder.calls)) as CassetteCall[]
-    expect(cassette.map((c) => c.kind)).toEqual(['agent', 'locate', 'locate', 'verify', 'query'])
+    // (waitFor looks again after a NO: on a loaded machine its first look can come before the
+    // second click is drawn, and the replay then skips the NO its screen no longer shows)
+    const verdicts = cassette.filter((c) => c.kind === 'verify')
+    expect(cassette.map((c) => c.kind)).toEqual(['agent', 'locate', 'locate', ...verdicts.map(() => 'verify'), 'query'])
+    expect(verdicts.map((c) => c.answer)).toEqual([...verdicts.slice(1).map(() => 'NO'), 'YES'])
     // Each cold call was priced from the table (gpt-5.4), and the replay saves what it cost.
     for (const c of cassette.filter((c) => c.kind !== 'agent')) expect(c.usage.costUsd).toBeGreaterThan(0)
     const calls = double.calls.length
@@ -231,6 +235,8 @@ describe('cassettes', () => {
     expect(replayed).toEqual(recorded)
     expect(await stored()).toBe(2)
     expect(double.calls.length).toBe(calls)
-    expect(replayer.stats).toMatchObject({ liveSteps: 0, liveVerdicts: 0, liveReads: 0, replayedVerdicts: 1, replayedReads: 3 })
+    expect(replayer.stats).toMatchObject({ liveSteps: 0, liveVerdicts: 0, liveReads: 0, replayedReads: 3 })
+    expect(replayer.stats.replayedVerdicts).toBeGreaterThanOrEqual(1)
+    expect(replayer.stats.replayedVerdicts).toBeLessThanOrEqual(verdicts.length)
   })
 })
