@@ -52,9 +52,9 @@ interface Drawn {
 
 /**
  * The overlay as pieces, each an SVG only as large as what it draws (header band, note band, one
- * per marker, the captions): librsvg rasterises and sharp composites every pixel of an SVG, and a
- * whole-canvas one cost half of an annotated frame's CPU (36 of 60 ms at 960×602) for a few marks.
- * Each piece keeps the canvas's coordinates through its viewBox.
+ * per marker, the captions), each keeping the canvas's coordinates through its viewBox: librsvg
+ * rasterises every pixel of an SVG, and a whole-canvas one over a few marks cost 10 of 78 ms at
+ * 1280×782 (the composite itself, most of the overlay's cost, stays).
  */
 export function overlayPieces(spec: OverlaySpec): OverlayPiece[] {
   const k = scaleOf(spec.width, spec.height)
@@ -153,16 +153,18 @@ function captions(spec: OverlaySpec, k: number): Drawn | undefined {
   const size = 22 * k
   const shapes: string[] = []
   let y = spec.height - 10 * k
+  let top = y
   let widest = 0
   for (const line of lines.reverse()) {
     const w = Math.min(spec.width - 20 * k, line.length * size * 0.62 + 24 * k)
+    top = y - size * 1.5
     widest = Math.max(widest, w)
-    shapes.push(`<rect x="${f(10 * k)}" y="${f(y - size * 1.5)}" width="${f(w)}" height="${f(size * 1.6)}" rx="${f(6 * k)}" fill="#111827" fill-opacity="0.9" stroke="${MARK}" stroke-width="${f(2 * k)}"/>`)
+    shapes.push(`<rect x="${f(10 * k)}" y="${f(top)}" width="${f(w)}" height="${f(size * 1.6)}" rx="${f(6 * k)}" fill="#111827" fill-opacity="0.9" stroke="${MARK}" stroke-width="${f(2 * k)}"/>`)
     shapes.push(text(line, 22 * k, y - size * 0.35, size, w - 24 * k, '#fff', 'bold'))
     y -= size * 1.9
   }
   // (the outline's stroke reaches a pixel past each rect)
-  return { shapes, box: { x0: 8 * k, y0: y + size * 1.9 - size * 1.5 - 2 * k, x1: 12 * k + widest, y1: spec.height } }
+  return { shapes, box: { x0: 8 * k, y0: top - 2 * k, x1: 12 * k + widest, y1: spec.height } }
 }
 
 function badge(t: string, x: number, y: number, k: number): { shape: string; box: Box } {
