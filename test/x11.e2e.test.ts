@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Action } from '../src/core/action.ts'
 import { isAgentprobeError, type AgentprobeError } from '../src/core/errors.ts'
 import { frameDistance, isBlankFrame } from '../src/core/frame.ts'
+import { watchDamage } from '../src/targets/x11/damage-watch.ts'
 import { X11Screen } from '../src/targets/x11/x11-screen.ts'
 import { XdotoolSession } from '../src/targets/x11/xdotool-session.ts'
 import { startWindowManager } from '../src/targets/x11/window-manager.ts'
@@ -180,6 +181,27 @@ describe('owned Xvfb: capture and settle', () => {
     expect(after.hash).not.toBe(before.hash)
     expect(await after.png()).not.toBe(await before.png())
     expect((await screen.capture()).hash).toBe(after.hash)
+  })
+
+  it("asks the server what it drew: nothing while the screen is still, the page's change when it draws one, which settle sees", async () => {
+    const watch = await watchDamage(screen.display)
+    expect(watch, 'Xvfb has DAMAGE').toBeDefined()
+    try {
+      await screen.settle()
+      const { count } = await watch!.drawnSince(0)
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      expect(await watch!.drawnSince(count)).toEqual({ drawn: false, count })
+      // A settle watching a still screen, then a click that makes the page write its log.
+      const settled = screen.settle({ stableMs: 200, reactionMs: 3000, timeoutMs: 5000 })
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      await act({ type: 'click', x: 950, y: 520, button: 'left' })
+      const result = await settled
+      expect(result.stable).toBe(true)
+      expect(result.changedMs, JSON.stringify(result)).toBeGreaterThanOrEqual(300)
+      expect((await watch!.drawnSince(count)).drawn).toBe(true)
+    } finally {
+      await watch?.close()
+    }
   })
 })
 
@@ -368,6 +390,12 @@ describe('failures', () => {
     expect((await stat(xvfb.framebufferPath)).size).toBeGreaterThan(64 * 64 * 3)
     await xvfb.stop()
     await expect(stat(dirname(xvfb.framebufferPath))).rejects.toThrow(/ENOENT/)
+  })
+
+  it("a display that does not answer has no damage watch (its reads then say why), not a hang", async () => {
+    const started = performance.now()
+    expect(await watchDamage(':4093', 2000)).toBeUndefined()
+    expect(performance.now() - started).toBeLessThan(2500)
   })
 
   it('says which display it cannot reach when attaching', async () => {

@@ -3,6 +3,7 @@ import { open } from 'node:fs/promises'
 import { TargetError, errorMessage } from '../../core/errors.ts'
 import { rawFrame, type RawFrame, type RawPixels } from '../frame-encoder.ts'
 import type { CaptureSource } from './capture-source.ts'
+import { watchDamage, type DamageWatch } from './damage-watch.ts'
 import type { Xvfb } from './xvfb.ts'
 import { parseXwdHeader, xwdByteLength, xwdPixels, type XwdHeader } from './xwd.ts'
 
@@ -12,7 +13,9 @@ import { parseXwdHeader, xwdByteLength, xwdPixels, type XwdHeader } from './xwd.
  * polled every 25 ms, hashing and allocating 8 MB per read cost more than the comparison. A capture
  * is one read into a buffer of its own (the frame keeps it: its hash, scan and PNG come on demand);
  * a screen byte-identical to the last one captured is that frame again, stamped now, with whatever
- * of it was already computed.
+ * of it was already computed. Both read only when the server says it drew something since their
+ * last read (damage-watch.ts; the pointer is not drawn into the framebuffer): a still screen costs a
+ * round trip. (Without DAMAGE they read every time.)
  */
 export function framebufferSource(xvfb: Xvfb): CaptureSource {
   let header: XwdHeader | undefined
@@ -42,9 +45,17 @@ export function framebufferSource(xvfb: Xvfb): CaptureSource {
     return xwdPixels(buffer, header)
   }
   let last: { raw: Buffer; frame: RawFrame } | undefined
+  let damage: Promise<DamageWatch | undefined> | undefined
+  let closed = false
+  const watch = () => (closed ? undefined : (damage ??= watchDamage(xvfb.display)))
+  /** The damage count when capture last read the framebuffer. */
+  let captured = 0
   return {
     async capture(signal) {
       const at = Date.now()
+      const drawn = await (await watch())?.drawnSince(captured)
+      if (drawn) captured = drawn.count
+      if (drawn?.drawn === false && last) return last.frame.stamp(at)
       const raw = await read(signal)
       if (last?.raw.equals(raw)) return last.frame.stamp(at)
       last = { raw, frame: rawFrame(pixels(raw), { at }) }
@@ -53,7 +64,11 @@ export function framebufferSource(xvfb: Xvfb): CaptureSource {
     changes(signal) {
       let last: Buffer | undefined
       let spare: Buffer = Buffer.alloc(0)
+      let seen = 0
       return async () => {
+        const drawn = await (await watch())?.drawnSince(seen)
+        if (drawn) seen = drawn.count
+        if (drawn?.drawn === false && last !== undefined) return false
         const next = await read(signal, spare)
         const changed = last !== undefined && !next.equals(last)
         spare = last ?? Buffer.alloc(0)
@@ -62,6 +77,10 @@ export function framebufferSource(xvfb: Xvfb): CaptureSource {
       }
     },
     framebufferPath: xvfb.framebufferPath,
-    close: () => xvfb.stop(),
+    close: async () => {
+      closed = true
+      await (await damage)?.close()
+      await xvfb.stop()
+    },
   }
 }
