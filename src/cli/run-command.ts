@@ -8,7 +8,7 @@ import { chooseModel } from '../model-choice/choose-model.ts'
 import { browserName, resolvePath } from '../config/options.ts'
 import { slug } from '../session/artifact-paths.ts'
 import { loadExtensionDir } from '../targets/chrome/extension-dir.ts'
-import { runCasesInVitest, type CaseSpec } from '../vitest/run-cases.ts'
+import type { CaseSpec } from '../vitest/run-cases.ts'
 import { cassettePathFor } from '../cassettes/cassette-store.ts'
 import { cassetteMode } from '../config/options.ts'
 import { oneOf, parseFlags, positiveInt } from './args.ts'
@@ -67,6 +67,8 @@ export async function runCommand(args: string[], env: Record<string, string | un
   const cassette = values.cassette === undefined ? undefined : resolve(cwd, values.cassette)
   const specs = caseSpecs(loaded, outputDir, maxSteps).map((spec) => ({ ...spec, cassette: cassette ?? cassettePathFor(spec.file, browser) }))
   for (const spec of specs) await mkdir(spec.outputDir, { recursive: true })
+  // Vitest is loaded only now: a bad flag or case file is answered without it, in a fraction of the CPU.
+  const { runCasesInVitest } = await import('../vitest/run-cases.ts')
   // --model wins over AGENTPROBE_MODEL, which is how the plugin (and its workers) learn it.
   const runs = await withEnv({ AGENTPROBE_MODEL: values.model }, () =>
     runCasesInVitest({
