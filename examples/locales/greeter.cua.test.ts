@@ -12,10 +12,15 @@ const messages = (language: string): Record<string, { message: string }> => JSON
 test('the popup greets in the browser language, right to left where the language reads so', async ({ agent, chrome, screen }) => {
   await agent.do('Click the extension icon in the Chrome toolbar.', { maxSteps: 3 })
   const popup = await chrome.waitForTarget({ url: /popup\.html$/ })
-  const shown = await chrome.evaluate<{ ui: string; greeting: string; direction: string }>(
-    { url: popup.url },
-    `({ ui: chrome.i18n.getUILanguage(), greeting: document.querySelector('h1').textContent, direction: getComputedStyle(document.body).direction })`,
-  )
+  const read = () =>
+    chrome.evaluate<{ ui: string; greeting: string; direction: string }>(
+      { url: popup.url },
+      `({ ui: chrome.i18n.getUILanguage(), greeting: document.querySelector('h1').textContent, direction: getComputedStyle(document.body).direction })`,
+    )
+  // The popup's target is there before its script has run (on a loaded machine, well after the click's
+  // screen settled): wait until it has written its greeting.
+  await expect.poll(async () => (await read()).greeting).not.toBe('')
+  const shown = await read()
   const language = shown.ui.split('-')[0]!
   expect(shown.greeting).toBe(messages(language).greeting!.message)
   expect(shown.direction).toBe(RIGHT_TO_LEFT.has(language) ? 'rtl' : 'ltr')
