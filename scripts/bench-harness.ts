@@ -89,8 +89,9 @@ async function seedStyleStep(display: string, dir: string, perform: () => Promis
 }
 
 /**
- * CPU a second of settle costs on a screen that does not change (it polls every 25 ms): the
- * framebuffer read compared with the last one in place, beside a fresh read hashed each time.
+ * CPU a second of settle costs on a screen that does not change (it polls every 25 ms): reading only
+ * when the X server says it drew, beside every poll's read compared with the last, and a fresh read
+ * hashed each time.
  */
 async function settleCpuMs(screen: X11Screen): Promise<{ compare: number; read: number; hash: number }> {
   const cpu = async (watch: () => Promise<unknown>) => {

@@ -1,6 +1,6 @@
 // What the X server says it drew, through its DAMAGE extension: settle asks it before reading the
 // framebuffer, so a screen nothing draws on costs a round trip a poll instead of a whole read and
-// compare (8 MB at 1080p every 25 ms, about a fifth of a core).
+// compare (8 MB at 1080p every 25 ms: a fifth to half a core in the bench).
 import x11, { type DamageExtension, type XClient, type XDisplay } from 'x11'
 
 export interface DamageWatch {
