@@ -9,10 +9,11 @@ process.env.NODE_COMPILE_CACHE ??= join(import.meta.dirname, 'node_modules/.cach
 
 export default defineConfig({
   test: {
-    // The suite is bound by the two cores, but not every file is: with 3 workers a fresh clone's run
-    // kept them 96% busy, and the idle 4% (96 CPU-s) came late, once the files left were the ones
-    // that mostly wait (model misbehaviours, replays, CLI runs). A fourth worker fills that.
-    maxWorkers: 4,
+    // The suite is bound by the two cores. With 3 workers a fresh clone's run kept them 96% busy
+    // (the idle 4% late, where the files left mostly wait: misbehaving models, replays, CLI runs).
+    // A fourth worker filled that (99%) but the files then used as much more CPU as it freed, each
+    // waiting longer beside the others: tests 1209 s against 1203 and 1223 s at three.
+    maxWorkers: 3,
     // Each project's wall time and the slowest files, printed at the end of a full run.
     reporters: ['default', './scripts/suite-times.ts'],
     projects: [
