@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs everything agentprobe's tests need on a fresh Debian/Ubuntu machine; safe to run again.
-#   system packages: Xvfb, xdotool, scrot, Chromium with its language packs (the locale tests run it in
-#   Arabic and German), Firefox ESR, fonts, ffmpeg (its ffprobe reads the GIFs back in the tests),
+#   system packages: Xvfb, xdotool, scrot, xprop (a test asks it whether a window manager runs),
+#   Chromium with its language packs (the locale tests run it in Arabic and German), Firefox ESR,
+#   fonts, ffmpeg (its ffprobe reads the GIFs back in the tests),
 #   PostgreSQL (the history tests start a private server of their own from its binaries; none needs to run)
 #   Node >= 22.12 (Node 24 from the npm registry when the system's node is older), then npm ci
 #   pnpm 10 (from the npm registry when missing): the repos e2e installs a pnpm workspace with it
@@ -10,7 +11,7 @@ cd "$(dirname "$0")/.."
 
 sudo_if_needed() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 
-packages=(xvfb xdotool scrot x11-xserver-utils matchbox-window-manager chromium chromium-l10n firefox-esr firefox-esr-l10n-de firefox-esr-l10n-ar ffmpeg fonts-dejavu-core fonts-liberation imagemagick ca-certificates postgresql)
+packages=(xvfb xdotool scrot x11-xserver-utils x11-utils matchbox-window-manager chromium chromium-l10n firefox-esr firefox-esr-l10n-de firefox-esr-l10n-ar ffmpeg fonts-dejavu-core fonts-liberation imagemagick ca-certificates postgresql)
 command -v node >/dev/null 2>&1 || packages+=(nodejs npm)
 command -v npm >/dev/null 2>&1 || packages+=(npm)
 missing=()

@@ -414,9 +414,14 @@ describe('the window manager Firefox runs under', () => {
           return false
         }
       }
+      // (whichever takes the root window first manages the display: the second starts only after the
+      // first says so on the root window, as a window manager already running would)
+      const managed = async () => (await execa('xprop', ['-root', '_NET_SUPPORTING_WM_CHECK'], { env: { DISPLAY: xvfb.display }, reject: false })).stdout.includes('window id')
       const first = await startWindowManager(xvfb.display)
+      if (!first.running) throw new Error('matchbox-window-manager is not installed')
+      await expect.poll(managed, { timeout: 10_000 }).toBe(true)
       const second = await startWindowManager(xvfb.display)
-      if (!first.running || !second.running) throw new Error('matchbox-window-manager is not installed')
+      if (!second.running) throw new Error('matchbox-window-manager is not installed')
       // ("root window unavailable (maybe another WM is running?)": the second exits by itself)
       await expect.poll(() => alive(second.pid), { timeout: 5000 }).toBe(false)
       expect(alive(first.pid)).toBe(true)
