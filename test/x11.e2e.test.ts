@@ -11,12 +11,13 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Action } from '../src/core/action.ts'
 import { isAgentprobeError, type AgentprobeError } from '../src/core/errors.ts'
-import { frameDistance, isBlankFrame } from '../src/core/frame.ts'
+import { contentHash, frameDistance, isBlankFrame } from '../src/core/frame.ts'
 import { watchDamage } from '../src/targets/x11/damage-watch.ts'
 import { X11Screen } from '../src/targets/x11/x11-screen.ts'
 import { XdotoolSession } from '../src/targets/x11/xdotool-session.ts'
 import { startWindowManager } from '../src/targets/x11/window-manager.ts'
 import { startXvfb } from '../src/targets/x11/xvfb.ts'
+import { xwdPixels } from '../src/targets/x11/xwd.ts'
 
 const WIDTH = 1280
 const HEIGHT = 720
@@ -181,6 +182,25 @@ describe('owned Xvfb: capture and settle', () => {
     expect(after.hash).not.toBe(before.hash)
     expect(await after.png()).not.toBe(await before.png())
     expect((await screen.capture()).hash).toBe(after.hash)
+  })
+
+  it('a frame keeps the pixels it was captured with while later captures read the screen ahead of time', async () => {
+    const click = async (x: number) => {
+      await act({ type: 'click', x, y: 520, button: 'left' })
+      await waitForPage((s) => s.down?.[1] === x)
+      await screen.settle()
+    }
+    await click(600)
+    const expected = contentHash(xwdPixels(await readFile(screen.framebufferPath!)).data)
+    // (its hash is read only after two more captures, each into a buffer read ahead after the last)
+    const first = await screen.capture()
+    const later = []
+    for (const x of [700, 800]) {
+      await click(x)
+      later.push(await screen.capture())
+    }
+    expect(first.hash).toBe(expected)
+    expect(new Set([first.hash, ...later.map((frame) => frame.hash)]).size).toBe(3)
   })
 
   it("asks the server what it drew: nothing while the screen is still, the page's change when it draws one, which settle sees", async () => {

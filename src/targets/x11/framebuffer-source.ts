@@ -50,15 +50,33 @@ export function framebufferSource(xvfb: Xvfb): CaptureSource {
   const watch = () => (closed ? undefined : (damage ??= watchDamage(xvfb.display)))
   /** The damage count when capture last read the framebuffer. */
   let captured = 0
+  /**
+   * The next capture's buffer. A new frame keeps the buffer it was read into, and reading 8 MB into
+   * fresh memory is mostly the kernel giving it pages (26 ms at 1080p on a virtual machine, 1 ms
+   * into pages already touched): so once a frame takes its buffer, the next one is read into in
+   * the thread pool, off the step's path, while the caller goes on (a read error there is left for
+   * the next capture's own read to report).
+   */
+  let ahead: Promise<Buffer | undefined> | undefined
+  const readAhead = () => {
+    if (!closed) ahead = read().catch(() => undefined)
+  }
   return {
     async capture(signal) {
       const at = Date.now()
       const drawn = await (await watch())?.drawnSince(captured)
       if (drawn) captured = drawn.count
       if (drawn?.drawn === false && last) return last.frame.stamp(at)
-      const raw = await read(signal)
-      if (last?.raw.equals(raw)) return last.frame.stamp(at)
+      // (taken before waiting: a capture beside this one must not read into the same buffer)
+      const into = ahead
+      ahead = undefined
+      const raw = await read(signal, await into)
+      if (last?.raw.equals(raw)) {
+        ahead = Promise.resolve(raw)
+        return last.frame.stamp(at)
+      }
       last = { raw, frame: rawFrame(pixels(raw), { at }) }
+      readAhead()
       return last.frame
     },
     changes(signal) {
