@@ -111,11 +111,25 @@ export function headingOfOpenedPage(chrome: ChromeFixture, { from, click, opens 
     const opened = await chrome.waitForTarget({ type: 'page', url }, { timeout: 6000 }).catch(() => undefined)
     if (opened === undefined) return undefined
     try {
-      return (await chrome.evaluate<string | null>({ url }, FIRST_HEADING, { timeout: 5000 })) ?? undefined
+      return (await readHeading(chrome, url)) ?? undefined
     } finally {
       await chrome.closeTarget(opened.id)
     }
   })
+}
+
+/**
+ * The heading of a tab just opened. It can show its URL while it still holds its first, empty
+ * document: the read then meets the navigation that replaces it ("Execution context was destroyed",
+ * seen with a loaded machine), and is made again in the new document (it only reads).
+ */
+async function readHeading(chrome: ChromeFixture, url: RegExp, tries = 3): Promise<string | null> {
+  try {
+    return await chrome.evaluate<string | null>({ url }, FIRST_HEADING, { timeout: 5000 })
+  } catch (error) {
+    if (tries > 1 && /Execution context was destroyed/.test(String(error))) return readHeading(chrome, url, tries - 1)
+    throw error
+  }
 }
 
 /** The page's first heading once the document has one with text (3 s at most), else null. */
