@@ -2,7 +2,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { configDefaults, defineConfig } from 'vitest/config'
 import { agentprobe } from 'agentprobe/plugin'
-import LongestFirst from './scripts/longest-first.ts'
 
 // Every Node process the suite starts (child Vitest and Jest runs, the CLI, npm, the fake adb)
 // reads its modules from one compile cache instead of parsing them again: a fifth less CPU per start.
@@ -17,8 +16,6 @@ export default defineConfig({
     maxWorkers: 3,
     // Each project's wall time and the slowest files, printed at the end of a full run.
     reporters: ['default', './scripts/suite-times.ts'],
-    // The long files first on a fresh clone too, where vitest has no timings of its own.
-    sequence: { sequencer: LongestFirst },
     projects: [
       {
         test: {

@@ -58,7 +58,7 @@ export default class SuiteTimes implements Reporter {
     for (const { module, t, seconds } of heaviest.sort((a, b) => b.seconds - a.seconds).slice(0, 12)) {
       lines.push(`    ${s(seconds * 1000).padStart(6)}  ${relative(this.#root, module.moduleId)}  (wall ${s(t.end - t.start)})`)
     }
-    // (what the cores were left with at the end: scripts/longest-first.ts starts the long files first)
+    // (the files the run waited for at its end: where an idle tail would show)
     const runStart = Math.min(...[...this.#spans.values()].map((t) => t.start))
     lines.push('  the last to end (start → end, from the run\'s start):')
     for (const [module, t] of [...this.#spans].sort((a, b) => b[1].end - a[1].end).slice(0, 6)) {
