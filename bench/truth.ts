@@ -111,7 +111,7 @@ export function headingOfOpenedPage(chrome: ChromeFixture, { from, click, opens 
     const opened = await chrome.waitForTarget({ type: 'page', url }, { timeout: 6000 }).catch(() => undefined)
     if (opened === undefined) return undefined
     try {
-      return (await readHeading(chrome, url)) ?? undefined
+      return (await readOpenedPage<string | null>(chrome, url, FIRST_HEADING)) ?? undefined
     } finally {
       await chrome.closeTarget(opened.id)
     }
@@ -119,15 +119,16 @@ export function headingOfOpenedPage(chrome: ChromeFixture, { from, click, opens 
 }
 
 /**
- * The heading of a tab just opened. It can show its URL while it still holds its first, empty
- * document: the read then meets the navigation that replaces it ("Execution context was destroyed",
- * seen with a loaded machine), and is made again in the new document (it only reads).
+ * Reads `expression` (it must only read) in a tab the extension just opened or navigated. Such a
+ * tab can show its URL while it still holds its previous document: the read then meets the
+ * navigation that replaces it ("Execution context was destroyed", seen on a loaded machine), and is
+ * made again in the new document.
  */
-async function readHeading(chrome: ChromeFixture, url: RegExp, tries = 3): Promise<string | null> {
+export async function readOpenedPage<T>(chrome: ChromeFixture, url: string | RegExp, expression: string, tries = 3): Promise<T> {
   try {
-    return await chrome.evaluate<string | null>({ url }, FIRST_HEADING, { timeout: 5000 })
+    return await chrome.evaluate<T>({ url }, expression, { timeout: 5000 })
   } catch (error) {
-    if (tries > 1 && /Execution context was destroyed/.test(String(error))) return readHeading(chrome, url, tries - 1)
+    if (tries > 1 && /Execution context was destroyed/.test(String(error))) return readOpenedPage(chrome, url, expression, tries - 1)
     throw error
   }
 }

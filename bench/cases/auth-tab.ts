@@ -3,7 +3,7 @@
 // welcome page reads the account from storage.
 import { defineBenchCase } from '../../src/bench/bench-case.ts'
 import type { ChromeFixture } from '../../src/targets/browser.ts'
-import { clickVisible, headingOfOpenedPage, inExtensionPage, inWorker, textOf } from '../truth.ts'
+import { clickVisible, headingOfOpenedPage, inExtensionPage, inWorker, readOpenedPage, textOf } from '../truth.ts'
 
 const SIGN_IN = "Click the extension icon in the Chrome toolbar, then click 'Sign in'."
 // the token exchange takes a moment after the click, with nothing moving on screen meanwhile
@@ -18,7 +18,7 @@ async function signsIn(chrome: ChromeFixture): Promise<boolean> {
     const welcome = `/welcome.html?${tab.mark}`
     await chrome.waitForTarget({ type: 'page', url: welcome }, { timeout: 5000 })
     // long enough for the token exchange (1.2 s) and a page that would read storage late
-    return (await chrome.evaluate({ url: welcome }, textOf('#who', 'Signed in as demo', 3500), { timeout: 5000 })) === 'Signed in as demo'
+    return (await readOpenedPage(chrome, welcome, textOf('#who', 'Signed in as demo', 3500))) === 'Signed in as demo'
   })
 }
 
