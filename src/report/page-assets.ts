@@ -94,15 +94,19 @@ function view() {
 }
 window.addEventListener('hashchange', view);
 view();
-function show(id) {
+// reveal: a node the reader picked brings its detail into view (a tall graph can push it off screen).
+function show(id, reveal) {
   var test = document.getElementById(id.split('-')[0]);
   if (!test) return;
-  test.querySelectorAll('.node-detail').forEach(function (d) { d.hidden = d.dataset.for !== id; });
+  test.querySelectorAll('.node-detail').forEach(function (d) {
+    d.hidden = d.dataset.for !== id;
+    if (!d.hidden && reveal) d.scrollIntoView({ block: 'nearest' });
+  });
   test.querySelectorAll('.node').forEach(function (n) { n.classList.toggle('selected', n.dataset.node === id); });
 }
 document.addEventListener('click', function (e) {
   var node = e.target.closest && e.target.closest('[data-node]');
-  if (node) show(node.dataset.node);
+  if (node) show(node.dataset.node, true);
   var filter = e.target.closest && e.target.closest('[data-filter]');
   if (filter) {
     document.querySelectorAll('[data-filter]').forEach(function (b) { b.classList.toggle('on', b === filter); });
@@ -111,7 +115,7 @@ document.addEventListener('click', function (e) {
 });
 document.addEventListener('keydown', function (e) {
   var node = e.target.closest && e.target.closest('[data-node]');
-  if (node && (e.key === 'Enter' || e.key === ' ')) { e.preventDefault(); show(node.dataset.node); }
+  if (node && (e.key === 'Enter' || e.key === ' ')) { e.preventDefault(); show(node.dataset.node, true); }
 });
 document.querySelectorAll('.node-detail:not([hidden])').forEach(function (d) { show(d.dataset.for); });
 `

@@ -20,6 +20,17 @@ export interface HeadlessPage {
   close(): Promise<void>
 }
 
+/** Every exchange with the browser has its own deadline, so one that never answers is named, not left to the test's timeout. */
+const STEP_MS = 30_000
+
+async function within<T>(what: string, step: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`headless Chromium: no answer within ${STEP_MS / 1000} s ${what}`)), STEP_MS)
+  })
+  return Promise.race([step, deadline]).finally(() => clearTimeout(timer))
+}
+
 export async function openInHeadlessChromium(file: string, size = { width: 1280, height: 1600 }): Promise<HeadlessPage> {
   const profile = await mkdtemp(join(tmpdir(), 'agentprobe-report-view-'))
   const chromium = spawn(await findBrowser(), [
@@ -36,18 +47,18 @@ export async function openInHeadlessChromium(file: string, size = { width: 1280,
   }
   try {
     const { port } = await waitForDevToolsPort(profile, { timeout: 30_000 })
-    const client = await CDP({ port })
+    const client = await within('connecting over CDP', CDP({ port }))
     const { Page, Runtime, Network, Input, Emulation } = client
     const requests: string[] = []
     Network.requestWillBeSent(({ request }) => requests.push(request.url))
-    await Promise.all([Page.enable(), Runtime.enable(), Network.enable()])
-    await Network.emulateNetworkConditions({ offline: true, latency: 0, downloadThroughput: -1, uploadThroughput: -1 })
-    await Emulation.setDeviceMetricsOverride({ ...size, deviceScaleFactor: 1, mobile: false })
+    await within('setting the page up', Promise.all([Page.enable(), Runtime.enable(), Network.enable()]))
+    await within('going offline', Network.emulateNetworkConditions({ offline: true, latency: 0, downloadThroughput: -1, uploadThroughput: -1 }))
+    await within('sizing the page', Emulation.setDeviceMetricsOverride({ ...size, deviceScaleFactor: 1, mobile: false }))
     const loaded = Page.loadEventFired()
-    await Page.navigate({ url: pathToFileURL(file).href })
-    await loaded
+    await within(`navigating to ${file}`, Page.navigate({ url: pathToFileURL(file).href }))
+    await within(`loading ${file}`, loaded)
     const evaluate = async <T,>(expression: string): Promise<T> => {
-      const { result, exceptionDetails } = await Runtime.evaluate({ expression, returnByValue: true, awaitPromise: true })
+      const { result, exceptionDetails } = await within(`evaluating ${expression.replace(/\s+/g, ' ').slice(0, 160)}`, Runtime.evaluate({ expression, returnByValue: true, awaitPromise: true }))
       if (exceptionDetails) throw new Error(`page: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`)
       return result.value as T
     }
@@ -60,10 +71,10 @@ export async function openInHeadlessChromium(file: string, size = { width: 1280,
           el.scrollIntoView({ block: 'center' }); const r = el.getBoundingClientRect()
           return { x: r.left + r.width / 2, y: r.top + r.height / 2 } })()`)
         if (!box) throw new Error(`no element matches ${selector}`)
-        for (const type of ['mousePressed', 'mouseReleased'] as const) await Input.dispatchMouseEvent({ type, ...box, button: 'left', clickCount: 1 })
+        for (const type of ['mousePressed', 'mouseReleased'] as const) await within(`clicking ${selector}`, Input.dispatchMouseEvent({ type, ...box, button: 'left', clickCount: 1 }))
       },
       async screenshot(path) {
-        const { data } = await Page.captureScreenshot({ format: 'png' })
+        const { data } = await within('taking a screenshot', Page.captureScreenshot({ format: 'png' }))
         await writeFile(path, Buffer.from(data, 'base64'))
       },
       async close() {
