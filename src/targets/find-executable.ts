@@ -2,9 +2,8 @@
 // by the plugin or CLI), else the first well-known name on PATH, else the usual install locations.
 import { constants } from 'node:fs'
 import { access, stat } from 'node:fs/promises'
-import { execa } from 'execa'
 import which from 'which'
-import { ConfigError, errorMessage } from '../core/errors.ts'
+import { ConfigError } from '../core/errors.ts'
 
 export interface ExecutableSearch {
   /** For messages: 'Chromium', 'Firefox'. */
@@ -30,24 +29,6 @@ export async function findExecutable(search: ExecutableSearch, explicitPath?: st
     `No ${browser} found: looked for ${names.join(', ')} on PATH and in ${locations.join(', ')}. ` +
       `Install ${browser} (Debian/Ubuntu: ${install}) or set ${variable} to its executable.`,
   )
-}
-
-const versions = new Map<string, Promise<string>>()
-
-/** `<browser> --version` (e.g. 'Chromium 156.0.8078.108 built on Debian…', 'Mozilla Firefox 153.8.0esr'), run once per path. */
-export function browserVersion(executablePath: string): Promise<string> {
-  let version = versions.get(executablePath)
-  if (version === undefined) {
-    version = execa(executablePath, ['--version']).then(
-      ({ stdout }) => stdout.trim(),
-      (error: unknown) => {
-        versions.delete(executablePath)
-        throw new ConfigError(`${executablePath} --version failed: ${errorMessage(error)}`, { cause: error })
-      },
-    )
-    versions.set(executablePath, version)
-  }
-  return version
 }
 
 // PATH searched as the shell does, name by name, without spawning one: a fork of a test runner's

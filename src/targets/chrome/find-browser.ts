@@ -1,8 +1,6 @@
 // Which Chromium to drive: CHROME_PATH (passed in by the plugin or CLI), else Chromium or Chrome
 // on PATH, else the usual install locations.
-import { browserVersion, findExecutable, type ExecutableSearch } from '../find-executable.ts'
-
-export { browserVersion }
+import { findExecutable, type ExecutableSearch } from '../find-executable.ts'
 
 const CHROMIUM: ExecutableSearch = {
   browser: 'Chromium',
