@@ -11,7 +11,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/vitest/**', '**/*.test.ts', '**/vitest.config.ts', 'examples/**', 'scripts/suite-times.ts', 'scripts/file-cpu.ts'],
+    files: ['src/vitest/**', '**/*.test.ts', '**/vitest.config.ts', 'examples/**', 'scripts/suite-times.ts', 'scripts/file-cpu.ts', 'test/unit-temp-dir.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
 )

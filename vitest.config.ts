@@ -27,6 +27,7 @@ export default defineConfig({
           testTimeout: 30_000,
           // One process per worker for all its files: 50 CPU-s instead of 102 for the whole project.
           isolate: false,
+          setupFiles: ['test/unit-temp-dir.ts'],
         },
       },
       {
