@@ -11,6 +11,14 @@ export default tseslint.config(
     },
   },
   {
+    // provider-sdks.ts imports them on first use: 0.7 CPU-s a process that a keyless run never needs.
+    files: ['src/**'],
+    ignores: ['src/models/provider-sdks.ts', '**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: ['openai', '@anthropic-ai/sdk', '@google/genai'].map((name) => ({ name, allowTypeImports: true, message: 'Import provider SDKs through src/models/provider-sdks.ts, on first use.' })) }],
+    },
+  },
+  {
     files: ['src/vitest/**', '**/*.test.ts', '**/vitest.config.ts', 'examples/**', 'scripts/suite-times.ts', 'scripts/file-cpu.ts', 'test/unit-temp-dir.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },

@@ -1,7 +1,8 @@
 // One way to build the SDK client for every adapter: explicit key and base URL (the SDK never
 // falls back to the environment), no SDK retries (retry.ts owns them), and Azure's api-key header.
-import OpenAI from 'openai'
+import type OpenAI from 'openai'
 import { SECRET_MASK } from '../core/action.ts'
+import { openaiSdk } from './provider-sdks.ts'
 
 export interface Connection {
   apiKey: string
@@ -16,7 +17,8 @@ export interface Connection {
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 120_000
 
-export function openaiClient(c: Connection): OpenAI {
+export async function openaiClient(c: Connection): Promise<OpenAI> {
+  const { default: OpenAI } = await openaiSdk()
   return new OpenAI({
     apiKey: c.apiKey,
     adminAPIKey: null,

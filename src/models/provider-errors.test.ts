@@ -1,8 +1,11 @@
-import * as Anthropic from '@anthropic-ai/sdk'
-import { ApiError as GoogleApiError } from '@google/genai'
 import { describe, expect, it } from 'vitest'
 import { contextOverflowMessage, readProviderError } from './provider-errors.ts'
+import { anthropicSdk, googleSdk } from './provider-sdks.ts'
 import { withRetries } from './retry.ts'
+
+// (through the loaders, as the adapters import them: only an SDK that was loaded is asked about its errors)
+const Anthropic = await anthropicSdk()
+const { ApiError: GoogleApiError } = await googleSdk()
 
 const anthropic = (status: number, type: string, message: string, headers: Record<string, string> = {}) =>
   Anthropic.APIError.generate(status, { type: 'error', error: { type, message } }, undefined, new Headers(headers))

@@ -1,11 +1,12 @@
 // One reading of a failed provider call, whichever SDK threw it (openai, @anthropic-ai/sdk,
 // @google/genai): its HTTP status, the wait the server asked for, whether it was our own abort,
 // and whether it is the context-window error. retry.ts decides from this alone.
-import * as Anthropic from '@anthropic-ai/sdk'
-import { ApiError as GoogleApiError } from '@google/genai'
-import * as OpenAI from 'openai'
+import type * as AnthropicSdk from '@anthropic-ai/sdk'
+import type { ApiError as GoogleApiError } from '@google/genai'
+import type * as OpenAISdk from 'openai'
 import { errorMessage } from '../core/errors.ts'
 import type { AttemptFailure } from '../core/retry-policy.ts'
+import { loadedSdks } from './provider-sdks.ts'
 
 export interface ProviderFailure extends AttemptFailure {
   /** The SDK's user-abort error: the caller stopped the call, never retried. */
@@ -15,16 +16,17 @@ export interface ProviderFailure extends AttemptFailure {
 }
 
 export function readProviderError(error: unknown): ProviderFailure {
-  if (error instanceof OpenAI.APIUserAbortError || error instanceof Anthropic.APIUserAbortError) return { aborted: true, message: errorMessage(error) }
-  if (error instanceof OpenAI.APIConnectionTimeoutError || error instanceof Anthropic.APIConnectionTimeoutError) return { network: 'timeout', message: 'the request timed out' }
-  if (error instanceof OpenAI.APIConnectionError || error instanceof Anthropic.APIConnectionError) return { network: 'connection', message: `connection failed: ${error.message}` }
-  if (error instanceof OpenAI.APIError || error instanceof Anthropic.APIError) {
+  if (isSdkError(error, 'APIUserAbortError')) return { aborted: true, message: errorMessage(error) }
+  if (isSdkError(error, 'APIConnectionTimeoutError')) return { network: 'timeout', message: 'the request timed out' }
+  if (isSdkError(error, 'APIConnectionError')) return { network: 'connection', message: `connection failed: ${error.message}` }
+  if (isSdkError(error, 'APIError')) {
     const headers = error.headers as Headers | undefined
     // Anthropic's message is the status and the whole JSON body; its apiMessage is the body's own words.
-    const message = error instanceof Anthropic.APIError && error.apiMessage ? `${error.status} ${error.apiMessage}` : errorMessage(error)
+    const message = 'apiMessage' in error && error.apiMessage ? `${error.status} ${error.apiMessage}` : errorMessage(error)
     return { status: error.status, retryAfter: headers?.get('retry-after'), retryAfterMs: headers?.get('retry-after-ms'), message }
   }
-  if (error instanceof GoogleApiError) return readGoogleError(error)
+  const google = loadedSdks().google
+  if (google && error instanceof google.ApiError) return readGoogleError(error)
   // @google/genai lets fetch's own errors through: its timeout is an AbortError, a refused connection a TypeError.
   if (error instanceof Error && error.name === 'AbortError') return { network: 'timeout', message: 'the request timed out' }
   if (error instanceof TypeError && /fetch failed/i.test(error.message)) return { network: 'connection', message: `connection failed: ${errorMessage(error.cause ?? error)}` }
@@ -35,9 +37,18 @@ export function readProviderError(error: unknown): ProviderFailure {
 export function contextOverflowMessage(error: unknown): string | undefined {
   const failure = readProviderError(error)
   if (failure.status !== 400 && failure.status !== 413) return undefined
-  const code = error instanceof OpenAI.APIError ? (error.code ?? '') : ''
+  const openai = loadedSdks().openai
+  const code = openai && error instanceof openai.APIError ? (error.code ?? '') : ''
   const pattern = /context_length_exceeded|maximum context length|context window|too many tokens|prompt is too long|input token count .* exceeds/i
   return pattern.test(`${code} ${failure.message}`) ? failure.message : undefined
+}
+
+type SharedError = 'APIUserAbortError' | 'APIConnectionTimeoutError' | 'APIConnectionError' | 'APIError'
+
+/** Whether the error is of the named class in the OpenAI or the Anthropic SDK (the two name their errors alike). */
+function isSdkError<K extends SharedError>(error: unknown, name: K): error is InstanceType<(typeof OpenAISdk)[K]> | InstanceType<(typeof AnthropicSdk)[K]> {
+  const { openai, anthropic } = loadedSdks()
+  return (openai !== undefined && error instanceof openai[name]) || (anthropic !== undefined && error instanceof anthropic[name])
 }
 
 /**

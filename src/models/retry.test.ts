@@ -1,8 +1,9 @@
-import { APIConnectionTimeoutError, APIError, APIUserAbortError, BadRequestError } from 'openai'
 import { describe, expect, it } from 'vitest'
 import { contextOverflowMessage } from './provider-errors.ts'
+import { openaiSdk } from './provider-sdks.ts'
 import { withRetries } from './retry.ts'
 
+const { APIConnectionTimeoutError, APIError, APIUserAbortError, BadRequestError } = await openaiSdk()
 const KEY = 'sk-secret-retry-test'
 const redact = (t: string) => t.split(KEY).join('•••')
 const policy = { maxRetries: 2, baseDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 1000 }

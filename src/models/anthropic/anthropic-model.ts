@@ -8,6 +8,7 @@ import type { MessageCreateParamsNonStreaming as BetaParams } from '@anthropic-a
 import type { MessageCreateParamsNonStreaming } from '@anthropic-ai/sdk/resources/messages/messages'
 import { pointerAfter } from '../../core/action.ts'
 import { ModelError } from '../../core/errors.ts'
+import { lazily } from '../../core/lazily.ts'
 import type { Size } from '../../core/frame.ts'
 import type { Decision, Model, Turn, Usage } from '../../core/model.ts'
 import { detectContextOverflow, estimateImageTokens, estimateTextTokens, judgeReply } from '../../core/reply-checks.ts'
@@ -57,7 +58,7 @@ export class AnthropicModel extends ColdCalls implements Model {
   readonly id: string
   readonly tool: AnthropicToolKind
   readonly #o: AnthropicModelOptions
-  readonly #client: Anthropic
+  readonly #client: () => Promise<Anthropic>
   readonly #redact: (text: string) => string
   readonly #runs = new RunStore<Conversation>()
   protected readonly cold: ColdCaller
@@ -67,7 +68,7 @@ export class AnthropicModel extends ColdCalls implements Model {
     this.#o = options
     this.id = options.id
     this.tool = options.tool ?? defaultTool(options.model)
-    this.#client = anthropicClient(options.connection)
+    this.#client = lazily(() => anthropicClient(options.connection))
     this.#redact = keyRedactor(options.connection.apiKey)
     // Claude points in pixels of the image it was sent; the limit is capped as the agent's image is, so no frame fits past 1.15 MP.
     this.cold = { id: this.id, family: FAMILIES.pixels, canvas: anthropicCanvas(options.canvas ?? DEFAULT_CANVAS, options.canvas), call: (r) => this.#coldCall(r) }
@@ -141,10 +142,12 @@ export class AnthropicModel extends ColdCalls implements Model {
     const beta = api === 'tool' && this.tool !== 'computer_toolset_20260801' ? BETA_HEADERS[this.tool] : undefined
     const policy = { ...DEFAULT_RETRY_POLICY, ...this.#o.retry }
     // Content blocks are built as plain JSON, the same for both APIs; the SDK's types are the contract of these fields.
-    const request = () =>
-      beta
-        ? this.#client.beta.messages.create({ ...body, betas: [beta] } as unknown as BetaParams, { signal })
-        : this.#client.messages.create(body as unknown as MessageCreateParamsNonStreaming, { signal })
+    const request = async () => {
+      const client = await this.#client()
+      return beta
+        ? client.beta.messages.create({ ...body, betas: [beta] } as unknown as BetaParams, { signal })
+        : client.messages.create(body as unknown as MessageCreateParamsNonStreaming, { signal })
+    }
     return withRetriesOrOverflow<MessageLike>(request, { label, signal, notes, redact: this.#redact, policy })
   }
 

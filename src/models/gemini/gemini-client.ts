@@ -1,12 +1,14 @@
 // The @google/genai client for one connection: the Gemini API (never Vertex), an explicit key and
 // base URL so nothing comes from the environment, and no SDK retries (retry.ts owns them).
-import { GoogleGenAI } from '@google/genai'
+import type { GoogleGenAI } from '@google/genai'
 import { DEFAULT_REQUEST_TIMEOUT_MS, type Connection } from '../openai-client.ts'
+import { googleSdk } from '../provider-sdks.ts'
 
 /** The API version the computerUse tool is served on. */
 export const GEMINI_API_VERSION = 'v1beta'
 
-export function geminiClient(c: Connection): GoogleGenAI {
+export async function geminiClient(c: Connection): Promise<GoogleGenAI> {
+  const { GoogleGenAI } = await googleSdk()
   return new GoogleGenAI({
     vertexai: false,
     apiKey: c.apiKey,

@@ -3,8 +3,8 @@
 // predefined names for the others, on the 0–999 grid. The run ends on TEST_PASSED/TEST_FAILED.
 import type { GenerateContentConfig, GenerateContentParameters, GenerateContentResponse, Tool } from '@google/genai'
 import type { GoogleGenAI } from '@google/genai'
-import { Environment } from '@google/genai'
 import { ModelError } from '../../core/errors.ts'
+import { lazily } from '../../core/lazily.ts'
 import type { Failure } from '../../core/failures.ts'
 import type { Size } from '../../core/frame.ts'
 import { fitWithin } from '../../core/geometry.ts'
@@ -18,6 +18,7 @@ import { FAMILIES } from '../families/index.ts'
 import { keyRedactor, type Connection } from '../openai-client.ts'
 import { costOf, priceFor, type PriceTable } from '../prices.ts'
 import { systemPrompt } from '../prompt.ts'
+import { googleSdk } from '../provider-sdks.ts'
 import { decideWithoutActions, forgiveOnce } from '../reply-decision.ts'
 import { withRetriesOrOverflow } from '../retry.ts'
 import { RunStore } from '../run-store.ts'
@@ -59,7 +60,7 @@ export class GeminiModel extends ColdCalls implements Model {
   readonly tool: GeminiTool
   readonly environment: GeminiEnvironment
   readonly #o: GeminiModelOptions
-  readonly #client: GoogleGenAI
+  readonly #client: () => Promise<GoogleGenAI>
   readonly #redact: (text: string) => string
   readonly #runs = new RunStore<Conversation>()
   protected readonly cold: ColdCaller
@@ -70,7 +71,7 @@ export class GeminiModel extends ColdCalls implements Model {
     this.id = options.id
     this.tool = options.tool ?? (/computer-use/.test(options.model) ? 'computerUse' : 'functions')
     this.environment = options.environment ?? 'browser'
-    this.#client = geminiClient(options.connection)
+    this.#client = lazily(() => geminiClient(options.connection))
     this.#redact = keyRedactor(options.connection.apiKey)
     // Gemini points on its 0–999 grid whatever the image's size, in the cold calls as in the agent's.
     this.cold = { id: this.id, family: FAMILIES.gemini, canvas: options.canvas ?? DEFAULT_CANVAS, call: (r) => this.#coldCall(r) }
@@ -88,7 +89,7 @@ export class GeminiModel extends ColdCalls implements Model {
     const notes: string[] = []
     const contents = [...c.contents, content]
     pruneScreenshots(contents)
-    const reply = await this.#call({ model: this.#o.model, contents, config: { ...this.#agentConfig(), abortSignal: turn.signal } }, turn.signal, notes, this.id)
+    const reply = await this.#call({ model: this.#o.model, contents, config: { ...(await this.#agentConfig()), abortSignal: turn.signal } }, turn.signal, notes, this.id)
     if ('overflow' in reply) {
       return this.#end(turn.runId, { status: 'continue', actions: [], failures: [{ type: 'context_overflow', step: turn.step, message: reply.overflow }], sent, notes })
     }
@@ -138,10 +139,11 @@ export class GeminiModel extends ColdCalls implements Model {
     return { text: read.text, usage: this.#usage(read.usage, model) }
   }
 
-  #agentConfig(): GenerateContentConfig {
+  async #agentConfig(): Promise<GenerateContentConfig> {
     if (this.tool === 'functions') {
       return { systemInstruction: systemPrompt(describeGrid()), tools: [{ functionDeclarations: functionDeclarations(this.environment) }] }
     }
+    const { Environment } = await googleSdk()
     const tool: Tool = {
       computerUse: {
         environment: this.environment === 'mobile' ? Environment.ENVIRONMENT_MOBILE : Environment.ENVIRONMENT_BROWSER,
@@ -153,7 +155,7 @@ export class GeminiModel extends ColdCalls implements Model {
 
   #call(params: GenerateContentParameters, signal: AbortSignal | undefined, notes: string[], label: string): Promise<GenerateContentResponse | { overflow: string }> {
     const policy = { ...DEFAULT_RETRY_POLICY, ...this.#o.retry }
-    return withRetriesOrOverflow(() => this.#client.models.generateContent(params), { label, signal, notes, redact: this.#redact, policy })
+    return withRetriesOrOverflow(async () => (await this.#client()).models.generateContent(params), { label, signal, notes, redact: this.#redact, policy })
   }
 
   #usage(tokens: Omit<Usage, 'costUsd'>, model: string): Usage {

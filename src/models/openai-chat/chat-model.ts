@@ -4,6 +4,7 @@
 import type OpenAI from 'openai'
 import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageToolCall } from 'openai/resources/chat/completions'
 import { ModelError } from '../../core/errors.ts'
+import { lazily } from '../../core/lazily.ts'
 import type { Size } from '../../core/frame.ts'
 import { canvasFor } from '../../core/geometry.ts'
 import type { Decision, Model, Turn, Usage } from '../../core/model.ts'
@@ -47,7 +48,7 @@ export class OpenAIChatModel extends ColdCalls implements Model {
   readonly id: string
   readonly family: Family
   readonly #o: ChatModelOptions
-  readonly #client: OpenAI
+  readonly #client: () => Promise<OpenAI>
   readonly #redact: (text: string) => string
   readonly #runs = new RunStore<ChatConversation>()
   protected readonly cold: ColdCaller
@@ -57,7 +58,7 @@ export class OpenAIChatModel extends ColdCalls implements Model {
     this.#o = options
     this.id = options.id
     this.family = familyFor(options.model, options.coordinates)
-    this.#client = openaiClient(options.connection)
+    this.#client = lazily(() => openaiClient(options.connection))
     this.#redact = keyRedactor(options.connection.apiKey)
     this.cold = { id: this.id, family: this.family, canvas: options.canvas ?? DEFAULT_CANVAS, call: (r) => this.#coldCall(r) }
   }
@@ -123,7 +124,7 @@ export class OpenAIChatModel extends ColdCalls implements Model {
 
   #call(body: ChatCompletionCreateParamsNonStreaming, signal: AbortSignal | undefined, notes: string[], label: string) {
     const policy = { ...DEFAULT_RETRY_POLICY, ...this.#o.retry }
-    return withRetriesOrOverflow((): Promise<ChatCompletion> => this.#client.chat.completions.create(body, { signal }), { label, signal, notes, redact: this.#redact, policy })
+    return withRetriesOrOverflow(async (): Promise<ChatCompletion> => (await this.#client()).chat.completions.create(body, { signal }), { label, signal, notes, redact: this.#redact, policy })
   }
 
   #usage(reply: ChatCompletion, model: string): Usage {

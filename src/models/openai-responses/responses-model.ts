@@ -4,6 +4,7 @@
 import type OpenAI from 'openai'
 import type { ResponseCreateParamsNonStreaming, ResponseInputItem, Tool } from 'openai/resources/responses/responses'
 import { ModelError } from '../../core/errors.ts'
+import { lazily } from '../../core/lazily.ts'
 import type { Size } from '../../core/frame.ts'
 import { fitWithin } from '../../core/geometry.ts'
 import type { Decision, Model, Turn, Usage } from '../../core/model.ts'
@@ -55,7 +56,7 @@ export class OpenAIResponsesModel extends ColdCalls implements Model {
   readonly id: string
   readonly tool: ComputerToolKind
   readonly #o: ResponsesModelOptions
-  readonly #client: OpenAI
+  readonly #client: () => Promise<OpenAI>
   readonly #redact: (text: string) => string
   readonly #runs = new RunStore<Conversation>()
   protected readonly cold: ColdCaller
@@ -65,7 +66,7 @@ export class OpenAIResponsesModel extends ColdCalls implements Model {
     this.#o = options
     this.id = options.id
     this.tool = options.tool ?? (/computer-use-preview/.test(options.model) ? 'computer_use_preview' : 'computer')
-    this.#client = openaiClient(options.connection)
+    this.#client = lazily(() => openaiClient(options.connection))
     this.#redact = keyRedactor(options.connection.apiKey)
     // The computer tool answers in pixels of the image sent; so do its cold calls.
     this.cold = { id: this.id, family: FAMILIES.pixels, canvas: options.canvas ?? DEFAULT_CANVAS, call: (r) => this.#coldCall(r) }
@@ -149,7 +150,7 @@ export class OpenAIResponsesModel extends ColdCalls implements Model {
 
   #call(body: ResponseCreateParamsNonStreaming, signal: AbortSignal | undefined, notes: string[], label: string) {
     const policy = { ...DEFAULT_RETRY_POLICY, ...this.#o.retry }
-    return withRetriesOrOverflow(() => this.#client.responses.create(body, { signal }), { label, signal, notes, redact: this.#redact, policy })
+    return withRetriesOrOverflow(async () => (await this.#client()).responses.create(body, { signal }), { label, signal, notes, redact: this.#redact, policy })
   }
 
   #usage(tokens: Omit<Usage, 'costUsd'>, model: string): Usage {
