@@ -3,13 +3,15 @@
 // shown twice is taken from what the page or the extension shows, never from browser chrome
 // (a tab title, an omnibox chip), and the step says which one it took and why. A label found only
 // in browser chrome while the page shows no text yet is in doubt: the page's copy is likely still
-// being drawn. Right after a right-click, or "in the context menu", the menu it opened comes first
+// being drawn; so is a label drawn grey on grey, as a button not enabled yet is. Right after a right-click, or "in the context menu", the menu it opened comes first
 // (find-in-menu.ts).
 import type { Point } from '../../core/action.ts'
 import type { Frame } from '../../core/frame.ts'
 import type { Box } from '../../core/geometry.ts'
 import type { BrowserRegion } from '../../grounding/browser-regions.ts'
+import { labelInk, looksDisabled } from '../../grounding/label-ink.ts'
 import { NO_LEGIBLE_TEXT, type LocateResult, type Located, type Locator } from '../../grounding/locate.ts'
+import { frameRaster } from '../../grounding/raster.ts'
 import { unreadableScript } from '../../grounding/readable-script.ts'
 import { findInMenu, type OpenedMenu } from './find-in-menu.ts'
 import type { LabelRegion } from './planner.ts'
@@ -54,8 +56,14 @@ export async function findLabel(
   const chosen = within ? result.located : preferred(matches)
   const where = chosen.region ? ` in the ${chosen.region}` : ''
   const note = matches.length > 1 ? ambiguity(text, chosen, matches) : undefined
-  const doubt = !within && chosen.region === 'toolbar' && (await pageUndrawn(frame, locator, text)) ? `'${text}' is only in the toolbar (a tab title, say) while the page shows no text yet` : undefined
+  const doubt = (await disabledLook(frame, text, chosen.box)) ?? (!within && chosen.region === 'toolbar' && (await pageUndrawn(frame, locator, text)) ? `'${text}' is only in the toolbar (a tab title, say) while the page shows no text yet` : undefined)
   return { at: chosen.center, box: chosen.box, what: `'${text}'${where}`, ...(note && { note }), ...(doubt && { doubt }) }
+}
+
+/** Why the label looks like a button not enabled yet, or undefined. */
+async function disabledLook(frame: Pick<Frame, 'image'>, text: string, box: Box): Promise<string | undefined> {
+  const ink = labelInk(await frameRaster(frame), box)
+  return looksDisabled(ink) ? `'${text}' looks disabled: grey on grey at ${ink.contrast.toFixed(1)}:1 contrast, as a button not enabled yet is drawn` : undefined
 }
 
 /** True when the frame has a page area and OCR reads nothing in it: it is loading, or blank. */

@@ -53,6 +53,17 @@ describe('OfflineModel on real frames', { timeout: 60_000 }, () => {
     expect(click.y).toBeLessThan(342)
   })
 
+  it("waits for a button drawn disabled (Chrome's permission prompt) and clicks it once it is enabled", async () => {
+    const patient = new OfflineModel({ locator, extensionIcon: icon, retries: 2, retryWaitMs: 500 })
+    const at = async (step: number, frame: FrameName) => patient.next({ runId: 'prompt', instruction: "Click 'Allow'", step, maxSteps: 5, frame: await loadFrame(frame), screen: { width: 1920, height: 1080 }, history: [] })
+    const waited = await at(1, 'prompt-allow-disabled')
+    expect(waited.actions).toEqual([{ type: 'wait', ms: 500 }])
+    expect(waited.text).toMatch(/^not on screen yet, looking again in 500 ms \(1 of 2\): 'Allow' looks disabled: grey on grey at [12]\.\d:1 contrast/)
+    const clicked = await at(2, 'prompt-allow-enabled')
+    expect(clicked.actions).toEqual([{ type: 'click', x: expect.closeTo(1128, -1) as number, y: expect.closeTo(284, -1) as number, button: 'left' }])
+    expect(clicked.text).not.toContain('disabled')
+  })
+
   it("fails when the popup's button is not on screen, saying what it saw", async () => {
     const decision = await turn('missing', "click 'Open Sidepanel'", 1, 'sidepanel-open')
     expect(decision.status).toBe('failed')

@@ -37,7 +37,9 @@ class FakeLocator implements StepLocator, WordReader {
 }
 
 const BUTTON = { x: 1531, y: 145, width: 125, height: 15 }
-const frame: Frame = pngFrame(new Uint8Array(), { width: 1920, height: 1080, hash: 'f', phash: '', at: 0 })
+// Black and white rows: every label the fake locator finds is drawn at full contrast (find-label.ts reads its ink).
+const STRIPES = Uint8Array.from({ length: 1920 * 1080 * 3 }, (_, i) => (Math.floor(i / (1920 * 3)) % 2) * 255)
+const frame: Frame = { ...pngFrame(new Uint8Array(), { width: 1920, height: 1080, hash: 'f', phash: '', at: 0 }), image: async () => ({ data: STRIPES, raw: { width: 1920, height: 1080, channels: 3 } }) }
 const icon = new Uint8Array([1, 2, 3])
 const SEED = "Click the extension icon in the Chrome toolbar, then click 'Open Sidepanel'. The sidepanel should appear on the right side of the browser."
 
