@@ -185,6 +185,9 @@ describe('agent.waitFor', () => {
     const before = double.calls.length
     await target.browser.chrome.openPage(page("setTimeout(() => { s.textContent = 'Reply landed' }, 2000)"))
     const started = Date.now()
+    // The load event can come before the page is drawn: on a loaded machine waitFor's first look then
+    // saw the page undrawn, and the page drawing was a changed frame of its own (a third call).
+    await target.display.screen.settle({ stableMs: 300, timeoutMs: 1500 })
     const read = await s.agent.waitFor("Does the page show 'Reply landed'?", { timeoutMs: 10_000, intervalMs: 250 })
     expect(read).toMatchObject({ passed: true, calls: 2, evidence: expect.stringContaining("Found 'Reply landed'") })
     expect(read.looks).toBeGreaterThanOrEqual(2)
