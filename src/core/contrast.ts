@@ -26,7 +26,8 @@ export function over(top: Rgba, bottom: Rgba): Rgba {
   return { r: mix(top.r, bottom.r), g: mix(top.g, bottom.g), b: mix(top.b, bottom.b), a: 1 }
 }
 
-function luminance({ r, g, b }: Rgba): number {
+/** WCAG relative luminance of an opaque colour, 0 (black) to 1 (white). */
+export function luminance({ r, g, b }: Rgba): number {
   const channel = (c: number) => {
     const s = c / 255
     return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4

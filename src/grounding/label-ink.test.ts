@@ -7,12 +7,12 @@ import { frameRaster } from './raster.ts'
 const locator = new Locator()
 afterAll(() => locator.close())
 
-/** The ink of a word as OCR boxes it on a fixture frame. */
+/** The ink of a word as OCR boxes it on a fixture frame, read through the Locator as the offline model reads it. */
 async function inkOf(name: FrameName, word: string) {
   const frame = await loadFrame(name)
   const found = (await locator.words(frame)).find((w) => w.text === word)
   if (!found) throw new Error(`no '${word}' read on ${name}`)
-  return labelInk(await frameRaster(frame), found.box)
+  return locator.ink(frame, found.box)
 }
 
 describe('labelInk on real frames', { timeout: 60_000 }, () => {

@@ -2,7 +2,7 @@
 // a disabled button's label grey on grey at low contrast (Chrome's permission prompt keeps 'Allow'
 // so for about half a second after it shows), where an enabled label is dark on light, light on
 // dark, or white on a coloured fill. A person waits for such a button; so does the offline model.
-import { contrastRatio, type Rgba } from '../core/contrast.ts'
+import { contrastRatio, luminance, type Rgba } from '../core/contrast.ts'
 import type { Box } from '../core/geometry.ts'
 import type { Raster } from './raster.ts'
 
@@ -31,7 +31,7 @@ export function labelInk(raster: Raster, box: Box): LabelInk {
     for (let x = x0; x < x1; x++) {
       const p = (y * raster.width + x) * 3
       const rgba = { r: raster.data[p]!, g: raster.data[p + 1]!, b: raster.data[p + 2]!, a: 1 }
-      pixels.push({ rgba, luma: 0.2126 * rgba.r + 0.7152 * rgba.g + 0.0722 * rgba.b })
+      pixels.push({ rgba, luma: luminance(rgba) })
     }
   }
   if (pixels.length === 0) throw new Error(`the box (${box.x}, ${box.y}) ${box.width}×${box.height} has no pixels inside the ${raster.width}×${raster.height} frame`)

@@ -14,6 +14,7 @@ import { toolbarStrip } from './strip.ts'
 import { findImage } from './template.ts'
 import { openedMenuBox } from './menu-box.ts'
 import { findToolbarSlot } from './toolbar-slot.ts'
+import { labelInk, type LabelInk } from './label-ink.ts'
 
 /** Tesseract's confidence (0-100) from which a word counts as read, for screenText. */
 const SURE_WORD = 60
@@ -84,6 +85,11 @@ export class Locator {
     if ('toolbarSlot' in query) return this.#locateSlot(frame)
     if ('openedMenu' in query) return this.#locateMenu(frame, query.openedMenu.before, query.openedMenu.at)
     return 'text' in query ? this.#locateText(frame, query.text, query.within, query.box) : this.#locateImage(frame, query.image, query.region)
+  }
+
+  /** The colours a label in `box` is drawn in, from the frame's pixels as decoded for OCR. */
+  async ink(frame: FrameInput, box: Box): Promise<LabelInk> {
+    return labelInk(await this.#reading(frame).raster, box)
   }
 
   /** Every word OCR reads on the frame (cached per frame hash). */

@@ -3,15 +3,14 @@
 // shown twice is taken from what the page or the extension shows, never from browser chrome
 // (a tab title, an omnibox chip), and the step says which one it took and why. A label found only
 // in browser chrome while the page shows no text yet is in doubt: the page's copy is likely still
-// being drawn; so is a label drawn grey on grey, as a button not enabled yet is. Right after a right-click, or "in the context menu", the menu it opened comes first
-// (find-in-menu.ts).
+// being drawn; so is a label drawn grey on grey, as a button not enabled yet is. Right after a
+// right-click, or "in the context menu", the menu it opened comes first (find-in-menu.ts).
 import type { Point } from '../../core/action.ts'
 import type { Frame } from '../../core/frame.ts'
 import type { Box } from '../../core/geometry.ts'
 import type { BrowserRegion } from '../../grounding/browser-regions.ts'
-import { labelInk, looksDisabled } from '../../grounding/label-ink.ts'
+import { looksDisabled } from '../../grounding/label-ink.ts'
 import { NO_LEGIBLE_TEXT, type LocateResult, type Located, type Locator } from '../../grounding/locate.ts'
-import { frameRaster } from '../../grounding/raster.ts'
 import { unreadableScript } from '../../grounding/readable-script.ts'
 import { findInMenu, type OpenedMenu } from './find-in-menu.ts'
 import type { LabelRegion } from './planner.ts'
@@ -33,7 +32,7 @@ const PREFERENCE: readonly BrowserRegion[] = ['popup', 'page', 'side panel', 'to
 export async function findLabel(
   label: { text: string; within?: LabelRegion },
   frame: Pick<Frame, 'image' | 'hash'>,
-  locator: Pick<Locator, 'locate'>,
+  locator: Pick<Locator, 'locate' | 'ink'>,
   menu?: OpenedMenu,
 ): Promise<FoundLabel | { missed: string }> {
   const script = unreadableScript(label.text)
@@ -56,13 +55,13 @@ export async function findLabel(
   const chosen = within ? result.located : preferred(matches)
   const where = chosen.region ? ` in the ${chosen.region}` : ''
   const note = matches.length > 1 ? ambiguity(text, chosen, matches) : undefined
-  const doubt = (await disabledLook(frame, text, chosen.box)) ?? (!within && chosen.region === 'toolbar' && (await pageUndrawn(frame, locator, text)) ? `'${text}' is only in the toolbar (a tab title, say) while the page shows no text yet` : undefined)
+  const doubt = (await disabledLook(frame, locator, text, chosen.box)) ?? (!within && chosen.region === 'toolbar' && (await pageUndrawn(frame, locator, text)) ? `'${text}' is only in the toolbar (a tab title, say) while the page shows no text yet` : undefined)
   return { at: chosen.center, box: chosen.box, what: `'${text}'${where}`, ...(note && { note }), ...(doubt && { doubt }) }
 }
 
 /** Why the label looks like a button not enabled yet, or undefined. */
-async function disabledLook(frame: Pick<Frame, 'image'>, text: string, box: Box): Promise<string | undefined> {
-  const ink = labelInk(await frameRaster(frame), box)
+async function disabledLook(frame: Pick<Frame, 'image' | 'hash'>, locator: Pick<Locator, 'ink'>, text: string, box: Box): Promise<string | undefined> {
+  const ink = await locator.ink(frame, box)
   return looksDisabled(ink) ? `'${text}' looks disabled: grey on grey at ${ink.contrast.toFixed(1)}:1 contrast, as a button not enabled yet is drawn` : undefined
 }
 

@@ -4,6 +4,7 @@
 import type { Action } from '../../core/action.ts'
 import type { Frame, Size } from '../../core/frame.ts'
 import { boxCenter, type Box } from '../../core/geometry.ts'
+import type { LabelInk } from '../../grounding/label-ink.ts'
 import type { LocateQuery, LocateResult } from '../../grounding/locate.ts'
 import { findExtensionIcon } from './find-icon.ts'
 import type { OpenedMenu } from './find-in-menu.ts'
@@ -13,6 +14,7 @@ import type { ClickTarget, Step } from './planner.ts'
 /** What the offline model needs from grounding (the Locator, or a fake in tests). */
 export interface StepLocator {
   locate(frame: Pick<Frame, 'image' | 'hash'>, query: LocateQuery): Promise<LocateResult>
+  ink(frame: Pick<Frame, 'image' | 'hash'>, box: Box): Promise<LabelInk>
 }
 
 export type ActionStep = Exclude<Step, { kind: 'expect' | 'unknown' }>

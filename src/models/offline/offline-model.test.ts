@@ -3,6 +3,7 @@ import { isAgentprobeError } from '../../core/errors.ts'
 import { pngFrame, type Frame } from '../../core/frame.ts'
 import { boxCenter, type Box } from '../../core/geometry.ts'
 import type { JsonObjectSchema, Turn } from '../../core/model.ts'
+import type { LabelInk } from '../../grounding/label-ink.ts'
 import type { LocateQuery, LocateResult } from '../../grounding/locate.ts'
 import type { TextWord } from '../../core/text-match.ts'
 import type { StepLocator } from './ground-step.ts'
@@ -22,6 +23,11 @@ class FakeLocator implements StepLocator, WordReader {
     return Object.entries(this.labels).map(([text, box]) => ({ text, confidence: 95, box }))
   }
 
+  /** Every label is drawn black on white. */
+  async ink(): Promise<LabelInk> {
+    return { text: { r: 0, g: 0, b: 0, a: 1 }, background: { r: 255, g: 255, b: 255, a: 1 }, contrast: 21 }
+  }
+
   async locate(_frame: Pick<Frame, 'image' | 'hash'>, query: LocateQuery): Promise<LocateResult> {
     this.queries.push(query)
     if ('toolbarSlot' in query) return { seen: 'no toolbar row with an omnibox on the frame', nearMisses: [] }
@@ -37,9 +43,7 @@ class FakeLocator implements StepLocator, WordReader {
 }
 
 const BUTTON = { x: 1531, y: 145, width: 125, height: 15 }
-// Black and white rows: every label the fake locator finds is drawn at full contrast (find-label.ts reads its ink).
-const STRIPES = Uint8Array.from({ length: 1920 * 1080 * 3 }, (_, i) => (Math.floor(i / (1920 * 3)) % 2) * 255)
-const frame: Frame = { ...pngFrame(new Uint8Array(), { width: 1920, height: 1080, hash: 'f', phash: '', at: 0 }), image: async () => ({ data: STRIPES, raw: { width: 1920, height: 1080, channels: 3 } }) }
+const frame: Frame = pngFrame(new Uint8Array(), { width: 1920, height: 1080, hash: 'f', phash: '', at: 0 })
 const icon = new Uint8Array([1, 2, 3])
 const SEED = "Click the extension icon in the Chrome toolbar, then click 'Open Sidepanel'. The sidepanel should appear on the right side of the browser."
 
