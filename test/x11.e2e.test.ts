@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path'
 import type { Readable } from 'node:stream'
 import { execa } from 'execa'
 import sharp from 'sharp'
+import x11, { type XDisplay } from 'x11'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Action } from '../src/core/action.ts'
 import { isAgentprobeError, type AgentprobeError } from '../src/core/errors.ts'
@@ -112,6 +113,33 @@ async function pixelAt(png: Uint8Array, { x, y }: { x: number; y: number }): Pro
 
 async function act(action: Action): Promise<void> {
   await screen.perform(action)
+}
+
+/** Another X client that maps and destroys override-redirect windows over one square until stopped. */
+async function churnWindows(display: string, { x, y, size }: { x: number; y: number; size: number }) {
+  const { client, screen: screens } = await new Promise<XDisplay>((resolve, reject) => x11.createClient({ display }, (error, d) => (error ? reject(error) : resolve(d))))
+  const root = screens[0]!.root
+  let destroyed = 0
+  let running = true
+  const loop = (async () => {
+    while (running) {
+      for (let i = 0; i < 20; i++, destroyed++) {
+        const id = client.AllocID()
+        client.CreateWindow(id, root, x, y, size, size, 0, 0, 0, 0, { backgroundPixel: 0x00ff00, overrideRedirect: true })
+        client.MapWindow(id)
+        client.DestroyWindow(id)
+      }
+      await client.sync()
+    }
+  })()
+  return {
+    destroyed: () => destroyed,
+    stop: async () => {
+      running = false
+      await loop
+      await new Promise<void>((resolve) => client.close(() => resolve()))
+    },
+  }
 }
 
 async function kill(child: ChildProcess | undefined): Promise<void> {
@@ -246,6 +274,20 @@ describe('owned Xvfb: actions have their real effect', () => {
       expect((await waitForPage((s) => s.up?.[1] === 150 && s.up[2] === 340)).up).toEqual([0, 150, 340])
     } finally {
       session.close()
+    }
+  })
+
+  it("an action's acknowledgement survives the window under the pointer being destroyed while it is asked about", async () => {
+    // A popup closed by the action itself is the real case (Escape on an extension's popup): here a
+    // second client maps and destroys windows under the pointer as fast as it can.
+    const churn = await churnWindows(screen.display, { x: 100, y: 300, size: 200 })
+    const session = new XdotoolSession(screen.display)
+    try {
+      for (let i = 0; i < 150; i++) await session.run(['mousemove', String(150 + (i % 2)), '350'])
+      expect(churn.destroyed(), 'windows destroyed under the pointer meanwhile').toBeGreaterThan(1000)
+    } finally {
+      session.close()
+      await churn.stop()
     }
   })
 

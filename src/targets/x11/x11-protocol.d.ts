@@ -1,5 +1,5 @@
 // The part of the `x11` package (a pure JavaScript X11 protocol client, shipped without types) that
-// damage-watch.ts uses.
+// damage-watch.ts and the X11 end-to-end tests use.
 declare module 'x11' {
   export interface XEvent {
     name?: string
@@ -7,6 +7,9 @@ declare module 'x11' {
 
   export interface XClient {
     AllocID(): number
+    CreateWindow(id: number, parent: number, x: number, y: number, width: number, height: number, borderWidth: number, depth: number, windowClass: number, visual: number, attributes: { backgroundPixel?: number; overrideRedirect?: boolean }): void
+    MapWindow(id: number): void
+    DestroyWindow(id: number): void
     require(extension: 'damage', callback: (error: Error | null, damage: DamageExtension) => void): void
     /** A round trip: resolves once every request sent before it has been processed. */
     sync(): Promise<void>

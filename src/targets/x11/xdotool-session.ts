@@ -1,7 +1,10 @@
 // One xdotool process per display, fed commands on stdin (`xdotool -` runs each line as it
 // arrives): an action costs a write instead of a process start (40–130 ms each on a loaded 2-core
-// machine, measured). Each command line is followed by `getmouselocation`, whose reply is the
-// input's acknowledgement: the X server answers it only after the events before it.
+// machine, measured). Each command line is followed by `getdisplaygeometry`, whose reply is the
+// input's acknowledgement: the X server answers it only after the events before it. It asks about
+// the screen, not a window: `getmouselocation` walks the window under the pointer, and when the
+// input just closed that window (Escape on a popup) the walk hit a destroyed window, a BadWindow
+// that ends the xdotool process.
 import { createInterface } from 'node:readline'
 import { execa } from 'execa'
 
@@ -47,7 +50,7 @@ export class XdotoolSession {
     const child = this.#start()
     this.#stderr = ''
     const acknowledged = new Promise<void>((resolve, reject) => this.#waiting.push({ resolve, reject }))
-    child.stdin.write(`${args.join(' ')}\ngetmouselocation\n`)
+    child.stdin.write(`${args.join(' ')}\ngetdisplaygeometry\n`)
     // An abort stops the wait, not the line: its acknowledgement is still taken in turn.
     if (signal) {
       let onAbort = () => {}
@@ -66,7 +69,7 @@ export class XdotoolSession {
     const child = startXdotool(this.#display)
     this.#child = child
     createInterface({ input: child.stdout }).on('line', (line) => {
-      if (/^x:\d+ y:\d+/.test(line)) this.#waiting.shift()?.resolve()
+      if (/^\d+ \d+$/.test(line)) this.#waiting.shift()?.resolve()
     })
     child.stderr.setEncoding('utf8').on('data', (text: string) => (this.#stderr += text))
     const fail = (error: Error) => {
