@@ -284,7 +284,7 @@ describe('owned Xvfb: actions have their real effect', () => {
     const session = new XdotoolSession(screen.display)
     try {
       for (let i = 0; i < 150; i++) await session.run(['mousemove', String(150 + (i % 2)), '350'])
-      expect(churn.destroyed(), 'windows destroyed under the pointer meanwhile').toBeGreaterThan(1000)
+      expect(churn.destroyed(), 'more windows destroyed under the pointer than actions acknowledged').toBeGreaterThan(150)
     } finally {
       session.close()
       await churn.stop()
