@@ -106,9 +106,11 @@ describe('several cases', () => {
     await mkdir(join(repo, 'node_modules'))
     await symlink(root, join(repo, 'node_modules/agentprobe'))
     const out = join(repo, 'out')
-    const r = await cli(['run', '--extension', extension, '--case', 'cases', '--output-dir', out], {}, repo)
+    // --model wins over AGENTPROBE_MODEL (a model with no key here: it would fail the run), and the run says so.
+    const r = await cli(['run', '--extension', extension, '--case', 'cases', '--output-dir', out, '--model', 'offline'], { AGENTPROBE_MODEL: 'openai/gpt-5.4' }, repo)
     expect(r.exitCode, r.all).toBe(0)
     expect(r.all).toContain('3 passed, 0 failed')
+    expect(r.all).toContain('model offline (from --model)')
     // report/ is the agentprobe reporter's (index.html, summary.md): the cases run through the plugin.
     expect((await readdir(out)).sort()).toEqual(['popup-opens', 'report', 'sidepanel-open-test', 'sidepanel-talks-to-worker'])
     expect(await readFile(join(out, 'report/index.html'), 'utf8')).toContain('sidepanel-talks-to-worker')

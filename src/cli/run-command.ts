@@ -69,28 +69,26 @@ export async function runCommand(args: string[], env: Record<string, string | un
   for (const spec of specs) await mkdir(spec.outputDir, { recursive: true })
   // Vitest is loaded only now: a bad flag or case file is answered without it, in a fraction of the CPU.
   const { runCasesInVitest } = await import('../vitest/run-cases.ts')
-  // --model wins over AGENTPROBE_MODEL, which is how the plugin (and its workers) learn it.
-  const runs = await withEnv({ AGENTPROBE_MODEL: values.model }, () =>
-    runCasesInVitest({
-      specs,
-      plugin: {
-        extension,
-        display,
-        artifactsDir: outputDir,
-        ...(browser && { browser }),
-        chromePath: env.CHROME_PATH || undefined,
-        firefoxPath: env.FIREFOX_PATH || undefined,
-        url: values.url,
-        history: cliHistoryOption(cwd, env),
-        ...(cassetteModeFlag && { cassette: cassetteModeFlag }),
-        ...android?.options,
-      },
-      cwd,
-      onStart: (spec) => log(`▶ ${spec.testCase.name}`),
-      onDone: (run) => describeResult(run.spec.testCase.name, run).forEach((line) => log(line)),
-      onNotice: (line) => log(line),
-    }),
-  )
+  const runs = await runCasesInVitest({
+    specs,
+    plugin: {
+      modelFlag: values.model,
+      extension,
+      display,
+      artifactsDir: outputDir,
+      ...(browser && { browser }),
+      chromePath: env.CHROME_PATH || undefined,
+      firefoxPath: env.FIREFOX_PATH || undefined,
+      url: values.url,
+      history: cliHistoryOption(cwd, env),
+      ...(cassetteModeFlag && { cassette: cassetteModeFlag }),
+      ...android?.options,
+    },
+    cwd,
+    onStart: (spec) => log(`▶ ${spec.testCase.name}`),
+    onDone: (run) => describeResult(run.spec.testCase.name, run).forEach((line) => log(line)),
+    onNotice: (line) => log(line),
+  })
   const results = []
   for (const run of runs) results.push(await writeResult(run))
   const config = configErrors(runs)
@@ -132,21 +130,3 @@ function caseSpecs(loaded: LoadedCase[], outputDir: string, maxSteps: number | u
   })
 }
 
-/** Runs `fn` with these variables set in this process (and so in Vitest's workers), then restores them. */
-async function withEnv<T>(vars: Record<string, string | undefined>, fn: () => Promise<T>): Promise<T> {
-  const saved = Object.entries(vars)
-    .filter(([, value]) => value !== undefined)
-    .map(([name, value]) => {
-      const before = process.env[name]
-      process.env[name] = value
-      return [name, before] as const
-    })
-  try {
-    return await fn()
-  } finally {
-    for (const [name, before] of saved) {
-      if (before === undefined) delete process.env[name]
-      else process.env[name] = before
-    }
-  }
-}

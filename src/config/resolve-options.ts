@@ -11,13 +11,16 @@ import { browserName, cassetteMode, DEFAULT_SCREEN, isCi, replayWaitMs, resolveP
 
 export const DEFAULT_HISTORY_FILE = '.agentprobe/history.sqlite'
 
-/** `source` names where the options came from, for messages (e.g. 'the plugin option cassette'). */
-export function resolveOptions(options: AgentprobeOptions, root: string, env: Record<string, string | undefined>, source = 'the plugin option'): ResolvedOptions {
+/**
+ * `source` names where the options came from, for messages (e.g. 'the plugin option cassette');
+ * `modelFlag` is a command line's --model, which wins over AGENTPROBE_MODEL and the option.
+ */
+export function resolveOptions(options: AgentprobeOptions, root: string, env: Record<string, string | undefined>, source = 'the plugin option', modelFlag?: string): ResolvedOptions {
   const browser = browserName(options.browser, `${source} browser`)
   return {
     root,
     extension: options.extension === undefined ? undefined : resolvePath(root, options.extension),
-    model: chooseModel({ env, option: options.model, optionSource: `${source} model`, settings: options.modelOptions }),
+    model: chooseModel({ flag: modelFlag, env, option: options.model, optionSource: `${source} model`, settings: options.modelOptions }),
     display: options.display ?? env.AGENTPROBE_DISPLAY,
     screen: options.screen ?? DEFAULT_SCREEN,
     artifactsDir: resolvePath(root, options.artifactsDir ?? env.AGENTPROBE_ARTIFACTS_DIR ?? 'artifacts'),

@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path'
 import type { TaskMeta, TestArtifact } from 'vitest'
 import { createVitest, type Reporter, type TestCase, type TestModule, type TestSequencerConstructor, type TestSpecification } from 'vitest/node'
 import { modulePath } from '../config/module-path.ts'
-import { agentprobe, type AgentprobePluginOptions } from './plugin.ts'
+import { cuaPlugin, type CuaPluginOptions } from './cua-plugin.ts'
 
 export interface GeneratedFile {
   /** Relative path in the generated folder; it names the test file in traces, so keep it stable. */
@@ -18,7 +18,7 @@ export interface GeneratedFile {
 
 export interface GeneratedProject {
   name: string
-  plugin: AgentprobePluginOptions
+  plugin: CuaPluginOptions
   /** Names of the generated files this project runs. */
   files: string[]
   /** Variables set in this project's workers. */
@@ -72,7 +72,7 @@ export async function runGeneratedTests(o: RunGeneratedOptions): Promise<Generat
         config: false,
         watch: false,
         projects: o.projects.map((p) => ({
-          plugins: [agentprobe({ ...p.plugin, standalone: true })],
+          plugins: [cuaPlugin({ ...p.plugin, standalone: true })],
           test: { name: p.name, root: dir, include: p.files, ...(p.env && { env: p.env }) },
         })),
         reporters: [collector(dir, results, o)],

@@ -1,7 +1,7 @@
 // Runs case files through Vitest programmatically, so that a case gets the same plugin, fixtures,
 // browser pool and reporters as a *.cua.test.ts: one generated test file per case, run one at a time.
 import { basename, relative } from 'node:path'
-import type { AgentprobeOptions } from '../config/options.ts'
+import type { CuaPluginOptions } from './cua-plugin.ts'
 import type { CaseResult } from '../session/run-case.ts'
 import type { CaseSpec } from './case-test.ts'
 import { runGeneratedTests, siblingModule } from './generated-run.ts'
@@ -18,8 +18,8 @@ export interface CaseRun {
 
 export interface RunCasesOptions {
   specs: CaseSpec[]
-  /** The plugin's options, as a vitest.config.ts would give them. */
-  plugin: AgentprobeOptions
+  /** The plugin's options, as a vitest.config.ts would give them, and the command line's --model. */
+  plugin: CuaPluginOptions
   /** Case files are named relative to this folder in traces. */
   cwd: string
   onStart(spec: CaseSpec): void
