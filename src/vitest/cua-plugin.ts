@@ -13,28 +13,15 @@ import { ConfigError } from '../core/errors.ts'
 import { resolveOptions } from '../config/resolve-options.ts'
 import { deviceScaleFactor, zoom } from '../config/appearance.ts'
 import { browsersOption } from '../config/browsers-option.ts'
-import type { BrowserName, ColorScheme } from '../targets/browser.ts'
 import { localeGap, localeMessages } from '../targets/locale-messages.ts'
 
-import { projectForVariant, variantLabel, variantProjectName, variantsOf, type Variant } from './matrix-projects.ts'
+import { projectForVariant, variantLabel, variantProjectName, variantsOf, type Matrix, type Variant } from './matrix-projects.ts'
 import { firstSelected, projectFilterOf } from './project-filter.ts'
 import { registerReporter } from './register-reporter.ts'
 import { reportUnrunCuaFiles } from './unrun-cua-files.ts'
 import { addCuaProject, placementOf, type Placement } from './cua-project.ts'
 
-export interface AgentprobePluginOptions extends AgentprobeOptions {
-  /** Runs the suite once per model, one project each (`<project> (<model>)`), for the leaderboard. */
-  models?: string[]
-  /** Runs the suite once per browser, one project each (`<project> (firefox)`); not with `browser`. */
-  browsers?: BrowserName[]
-  /** Runs the suite once per browser UI language, one project each (`<project> (ar)`): see `locale`. */
-  locales?: string[]
-  /** Runs the suite once per colour scheme, one project each (`<project> (dark)`): see `colorScheme`. */
-  colorSchemes?: ColorScheme[]
-  /** Runs the suite once per device scale factor, one project each (`<project> (2x)`): see `deviceScaleFactor`. */
-  deviceScaleFactors?: number[]
-  /** Runs the suite once per default page zoom, one project each (`<project> (150%)`): see `zoom`. */
-  zooms?: number[]
+export interface AgentprobePluginOptions extends AgentprobeOptions, Matrix {
   /** The agentprobe report (live step lines, report/index.html, $GITHUB_STEP_SUMMARY); default true. History is its own option. */
   report?: boolean
   /**

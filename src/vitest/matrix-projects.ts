@@ -16,12 +16,19 @@ export interface Variant {
   zoom?: number
 }
 
+/** The plugin's matrix options. */
 export interface Matrix {
+  /** Runs the suite once per model, one project each (`<project> (<model>)`), for the leaderboard. */
   models?: string[]
+  /** Runs the suite once per browser, one project each (`<project> (firefox)`); not with `browser`. */
   browsers?: BrowserName[]
+  /** Runs the suite once per browser UI language, one project each (`<project> (ar)`): see `locale`. */
   locales?: string[]
+  /** Runs the suite once per colour scheme, one project each (`<project> (dark)`): see `colorScheme`. */
   colorSchemes?: ColorScheme[]
+  /** Runs the suite once per device scale factor, one project each (`<project> (2x)`): see `deviceScaleFactor`. */
   deviceScaleFactors?: number[]
+  /** Runs the suite once per default page zoom, one project each (`<project> (150%)`): see `zoom`. */
   zooms?: number[]
 }
 
