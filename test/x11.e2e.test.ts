@@ -289,15 +289,19 @@ describe('owned Xvfb: actions have their real effect', () => {
 
   it("an action's acknowledgement survives the window under the pointer being destroyed while it is asked about", async () => {
     // A popup closed by the action itself is the real case (Escape on an extension's popup): here a
-    // second client maps and destroys windows under the pointer as fast as it can.
-    const churn = await churnWindows(screen.display, { x: 100, y: 300, size: 200 })
-    const session = new XdotoolSession(screen.display)
+    // second client maps and destroys windows under the pointer as fast as it can. On a display of
+    // its own: the crossing events of thousands of windows kept this file's Chromium busy for the
+    // next test's double click.
+    const xvfb = await startXvfb({ width: 320, height: 240 })
+    const churn = await churnWindows(xvfb.display, { x: 50, y: 50, size: 100 })
+    const session = new XdotoolSession(xvfb.display)
     try {
-      for (let i = 0; i < 150; i++) await session.run(['mousemove', String(150 + (i % 2)), '350'])
+      for (let i = 0; i < 150; i++) await session.run(['mousemove', String(100 + (i % 2)), '100'])
       expect(churn.destroyed(), 'more windows destroyed under the pointer than actions acknowledged').toBeGreaterThan(150)
     } finally {
       session.close()
       await churn.stop()
+      await xvfb.stop()
     }
   })
 
