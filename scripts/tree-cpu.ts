@@ -1,6 +1,6 @@
-// Where a child process tree's CPU goes, from /proc (Linux): the tree is sampled every 100 ms for
+// Where a child process tree's CPU goes, from /proc (Linux): the tree is sampled at an interval for
 // each process's own CPU, by kind; the total comes from this process's reaped-children counters,
-// so processes too short-lived to be sampled (ffmpeg, xdotool, scrot) are counted as the rest.
+// so processes too short-lived to be sampled (xdotool, scrot, git) are counted as the rest.
 import { readFileSync, readdirSync, readlinkSync } from 'node:fs'
 import { basename } from 'node:path'
 
@@ -26,30 +26,38 @@ function stat(pid: number | 'self'): Stat | undefined {
   }
 }
 
-function kindOf(pid: number, root: number): string {
-  if (pid === root) return 'vitest main'
+/** What a process is, from its executable and command line: a browser's main process apart from its helpers. */
+function kindOf(pid: number): string {
   let exe = ''
+  let args = ''
   try {
     exe = basename(readlinkSync(`/proc/${pid}/exe`))
+    args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ')
   } catch {
     return 'other'
   }
-  if (/^chrom(e|ium)/.test(exe)) return 'Chromium'
+  if (/^chrom(e|ium)/.test(exe)) return args.includes('--type=') ? 'Chromium helpers' : 'Chromium browsers'
+  if (/^firefox/.test(exe)) return args.includes('-contentproc') ? 'Firefox helpers' : 'Firefox browsers'
   if (exe === 'Xvfb') return 'Xvfb'
-  if (exe === 'node') return 'vitest workers'
-  return 'other'
+  if (exe !== 'node') return 'other'
+  if (/vitest\/dist\/workers\//.test(args)) return 'vitest workers'
+  if (/vitest(\.mjs)? /.test(`${args} `)) return 'vitest main'
+  if (/\bjest\b/.test(args)) return 'Jest'
+  if (/\b(npm|npx|pnpm)\b/.test(args)) return 'npm and pnpm'
+  if (/agentprobe(\.js)? /.test(`${args} `)) return 'agentprobe CLI'
+  return 'other node'
 }
 
 export interface TreeCpu {
-  /** CPU ms by kind, the most each sampled process was seen with; 'short-lived' is the rest of the total. */
+  /** CPU ms by kind, the most each sampled process was seen with; 'short-lived' is the rest of the total (processes that ended between samples, and each one's CPU since its last). */
   byKind: Record<string, number>
   totalMs: number
   /** How many processes of each kind were seen. */
   counts: Record<string, number>
 }
 
-/** Starts sampling the tree under `root` (a child of this process); `stop()` once it has been reaped. */
-export function watchTreeCpu(root: number): { stop(): TreeCpu } {
+/** Starts sampling the tree under `root` (a child of this process) every `intervalMs`; `stop()` once it has been reaped. */
+export function watchTreeCpu(root: number, { intervalMs = 100 }: { intervalMs?: number } = {}): { stop(): TreeCpu } {
   const before = stat('self')!.reaped
   const seen = new Map<number, { kind: string; own: number }>()
   const sample = () => {
@@ -63,11 +71,11 @@ export function watchTreeCpu(root: number): { stop(): TreeCpu } {
       if (!inTree(pid)) continue
       const known = seen.get(pid)
       if (known) known.own = Math.max(known.own, s.own)
-      else seen.set(pid, { kind: kindOf(pid, root), own: s.own })
+      else seen.set(pid, { kind: kindOf(pid), own: s.own })
     }
   }
   sample()
-  const timer = setInterval(sample, 100)
+  const timer = setInterval(sample, intervalMs)
   return {
     stop() {
       clearInterval(timer)
