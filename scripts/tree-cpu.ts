@@ -70,8 +70,12 @@ export function watchTreeCpu(root: number, { intervalMs = 100 }: { intervalMs?: 
     for (const [pid, s] of stats) {
       if (!inTree(pid)) continue
       const known = seen.get(pid)
-      if (known) known.own = Math.max(known.own, s.own)
-      else seen.set(pid, { kind: kindOf(pid), own: s.own })
+      if (!known) seen.set(pid, { kind: kindOf(pid), own: s.own })
+      else {
+        known.own = Math.max(known.own, s.own)
+        // (a launcher script first seen before it exec'd its program: /usr/bin/chromium is one)
+        if (known.kind === 'other') known.kind = kindOf(pid)
+      }
     }
   }
   sample()
