@@ -19,9 +19,9 @@ test('a failing test names its GIF and trace, both on disk; a test that times ou
   const traces = run.all.match(/trace: (\S+trace\.json)/g) ?? []
   expect(gif, run.all).toBeDefined()
   expect(existsSync(gif!)).toBe(true)
-  // Each failed test names its trace, the one stopped by the timeout too.
-  expect(traces.filter((line) => /fails/.test(line)), run.all).not.toEqual([])
-  expect(traces.filter((line) => /times-out/.test(line)), run.all).not.toEqual([])
+  // Each failed test names its trace, in its file's folder: the one stopped by the timeout too.
+  expect(traces.filter((line) => /[/\\]fails-jest-ts[/\\]/.test(line)), run.all).not.toEqual([])
+  expect(traces.filter((line) => /[/\\]times-out-jest-ts[/\\]/.test(line)), run.all).not.toEqual([])
   const failed = await traceOf(run.artifacts, 'fails.jest.ts')
   expect(failed.status).toBe('failed')
   expect(failed.error).toMatch(/Close Sidepanel/)
