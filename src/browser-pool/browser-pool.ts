@@ -1,8 +1,9 @@
 // Displays and browsers owned by Vitest's main process, one per worker slot, reused across test
 // files and across watch-mode reruns: a rerun resets state in place instead of restarting the browser,
-// and a rebuilt extension is reloaded in every browser that runs it. A reset that cannot run
-// costs that file a fresh browser, with one line saying why, instead of failing it.
-import { TargetError, errorMessage } from '../core/errors.ts'
+// a file with another extension has the browser switched to it (Chromium), and a rebuilt extension
+// is reloaded in every browser that runs it. A reset or switch that cannot run costs that file a
+// fresh browser, with one line saying why, instead of failing it.
+import { ConfigError, TargetError, errorMessage } from '../core/errors.ts'
 import type { Size } from '../core/frame.ts'
 import { zoomLabel } from '../core/variant.ts'
 import type { Browser, BrowserEndpoint, BrowserName, ColorScheme } from '../targets/browser.ts'
@@ -42,7 +43,7 @@ export interface Lease {
   deviceScaleFactor?: number
   /** The browser process, so that a test can tell a reuse from a restart. */
   pid: number
-  /** True when a running browser was reset rather than started. */
+  /** True when a running browser was reset (or switched to this extension) rather than started. */
   reused: boolean
   ms: number
 }
@@ -109,12 +110,14 @@ export class BrowserPool {
     const { size, display, browser: name = 'chromium', executablePath, url, locale, colorScheme, deviceScaleFactor, zoom } = this.#options
     slot.screen ??= display ? await X11Screen.attach({ display }) : await X11Screen.start(size)
     const screen = slot.screen
-    const reused = slot.extension === extension && (await resetInPlace(slot, url, this.#log))
+    const reused = await keepInPlace(slot, extension, url, this.#log)
     let browser = reused ? slot.browser : undefined
     if (browser === undefined) {
       await closeBrowser(slot)
       browser = slot.browser = await launchBrowser(name, { executablePath, display: screen.display, extension, size, url, locale, colorScheme, deviceScaleFactor, zoom })
       for (const note of browser.notes) this.#log(note)
+    }
+    if (!reused || slot.extension !== extension) {
       slot.extension = extension
       const info = extension ? await readExtensionInfo(extension) : undefined
       // (the language, theme, scale and zoom too: a trace says in what the extension was seen)
@@ -140,14 +143,20 @@ export class BrowserPool {
   }
 }
 
-/** Resets the slot's running browser; false (after saying why) when it is gone or the reset could not run. */
-async function resetInPlace(slot: Slot, url: string | undefined, log: (line: string) => void): Promise<boolean> {
+/**
+ * Resets the slot's running browser, or switches it to `extension` when it ran another; false
+ * (after saying why, when a step failed) when it is gone or cannot be kept.
+ */
+async function keepInPlace(slot: Slot, extension: string | undefined, url: string | undefined, log: (line: string) => void): Promise<boolean> {
   const { browser } = slot
   if (browser === undefined || browser.signal.aborted) return false
   try {
+    if (slot.extension !== extension) return (await browser.switchExtension?.(extension, { url })) ?? false
     await browser.reset({ url })
     return true
   } catch (error) {
+    // (a folder that is not an extension fails the launch too: that error is the file's)
+    if (error instanceof ConfigError) throw error
     log(`agentprobe: ${errorMessage(error)}; this test file gets a fresh browser`)
     return false
   }

@@ -81,6 +81,12 @@ export interface Browser {
   readonly notes: readonly string[]
   /** The state a fresh launch would have, in place; throws, saying which step failed, when it cannot (the caller then relaunches). */
   reset(options: { url?: string | undefined }): Promise<void>
+  /**
+   * Another extension under test (or none) in place, in the state a fresh launch with it would have.
+   * False when this browser cannot take that build so (the caller relaunches); throws, saying which
+   * step failed, when a step cannot run. A browser without it is relaunched for another extension.
+   */
+  switchExtension?(extension: string | undefined, options: { url?: string | undefined }): Promise<boolean>
   /** Reloads the extension from its folder (a rebuild), in place. */
   reloadExtension(): Promise<void>
   /** A browser-level call only the launching process can make (Chromium's DevTools pipe, Firefox's one WebDriver BiDi session), relayed for workers. */

@@ -1,13 +1,14 @@
 // Chromium behind the Browser seam: launchChrome and the CDP helpers, the reset and the in-place
-// reload as the pool has always done them.
+// reload as the pool has always done them, and a switch to another extension without a relaunch.
 import { ConfigError } from '../../core/errors.ts'
 import type { Browser, BrowserConnection, BrowserEndpoint, BrowserLaunchOptions, ConnectOptions } from '../browser.ts'
 import { ChromeHelpers } from './cdp.ts'
 import { loadExtensionDir } from './extension-dir.ts'
 import { reloadExtension } from './extension-reload.ts'
-import { launchChrome } from './launcher.ts'
+import type { ChromeEndpoint } from './endpoint.ts'
+import { launchChrome, type ChromeProcess } from './launcher.ts'
 import { expectUiLanguage } from '../ui-language.ts'
-import { launchedExtension, resetBrowserState } from './reset-browser.ts'
+import { launchedExtension, resetBrowserState, switchBrowserExtension } from './reset-browser.ts'
 
 export async function launchChromium(options: BrowserLaunchOptions): Promise<Browser> {
   const { executablePath, display, size, extension, url, locale, colorScheme, deviceScaleFactor, zoom } = options
@@ -30,24 +31,57 @@ export async function launchChromium(options: BrowserLaunchOptions): Promise<Bro
       throw error
     }
   }
-  const { pid, port, webSocketUrl, version, extensionId, extensionPath, userDataDir } = chrome
+  // The extension under test: the launch's, until the pool switches this browser to another.
+  let current = chrome.extensionPath === undefined ? undefined : { id: chrome.extensionId, path: chrome.extensionPath }
+  const { pid, port, webSocketUrl, version, userDataDir } = chrome
   return {
     name: 'chromium',
     pid,
     version,
     signal: chrome.signal,
     notes: [],
-    endpoint: { browser: 'chromium', pid, port, webSocketUrl, version, extensionId, extensionPath, userDataDir },
-    reset: async ({ url: kept }) => void (await resetBrowserState(helpers, launchedExtension(chrome), { url: kept })),
+    get endpoint(): BrowserEndpoint {
+      return { browser: 'chromium', pid, port, webSocketUrl, version, extensionId: current?.id, extensionPath: current?.path, userDataDir }
+    },
+    reset: async ({ url: kept }) => void (await resetBrowserState(helpers, launchedExtension({ extensionPath: current?.path, loadUnpacked: chrome.loadUnpacked }), { url: kept })),
+    switchExtension: async (path, { url: kept }) => {
+      const to = path === undefined ? undefined : await loadExtensionDir(path)
+      if (to !== undefined && (await chrome.loadedExtensions()).some((e) => e.id === to.id)) return false
+      await switchBrowserExtension(helpers, to, { url: kept })
+      current = to && { id: to.id, path: to.path }
+      // (the main process's helpers name the extension under test: the reset checks its ID)
+      await helpers.close()
+      helpers = await ChromeHelpers.connect(extensionEndpoint(chrome, current))
+      return true
+    },
     reloadExtension: async () => {
-      if (chrome.extensionPath === undefined) throw new ConfigError('reloadExtension: this Chromium was launched without an extension')
-      const dir = await loadExtensionDir(chrome.extensionPath)
+      if (current === undefined) throw new ConfigError('reloadExtension: this Chromium runs no extension')
+      const dir = await loadExtensionDir(current.path)
       await reloadExtension(helpers, dir, () => chrome.loadUnpacked(dir.path))
     },
     relay: (method, params) => chrome.pipe(method, params),
     close: async () => {
       await helpers.close().catch(() => undefined)
       await chrome.close()
+    },
+  }
+}
+
+/** `chrome`'s endpoint with `extension` as the one under test; its closing state read live. */
+function extensionEndpoint(chrome: ChromeProcess, extension: { id: string | undefined; path: string } | undefined): ChromeEndpoint {
+  const { port, webSocketUrl, version, signal, display, userDataDir, pipe } = chrome
+  return {
+    port,
+    webSocketUrl,
+    version,
+    signal,
+    display,
+    userDataDir,
+    pipe,
+    extensionId: extension?.id,
+    extensionPath: extension?.path,
+    get closing() {
+      return chrome.closing
     },
   }
 }

@@ -5,13 +5,13 @@
 // version is staged (copied, the key written into its manifest) under the browser's profile.
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { ConfigError, errorMessage } from '../../core/errors.ts'
+import { ConfigError } from '../../core/errors.ts'
 import { assignedKey, type AssignedKey } from './assigned-key.ts'
-import type { ChromeCalls, WaitOptions } from './chrome-calls.ts'
-import { inBackgroundTab, type ExtensionTabs } from './extension-context.ts'
-import { waitUntilGone } from './close-targets.ts'
+import type { ChromeCalls } from './chrome-calls.ts'
+import type { ExtensionTabs } from './extension-context.ts'
+import { installExtension, installedExtensions, pinToToolbar, uninstallAll } from './extension-install.ts'
 import { loadExtensionDir, type ExtensionDir } from './extension-dir.ts'
-import { EXTENSION_LOAD_MS, extensionTargets, reloadExtension } from './extension-reload.ts'
+import { EXTENSION_LOAD_MS, reloadExtension } from './extension-reload.ts'
 import { readManifest } from '../read-manifest.ts'
 import { materializeVersion, type SourceOptions, type VersionSource } from './version-source.ts'
 
@@ -34,12 +34,6 @@ export interface UpdatedVersion extends InstalledVersion {
   previousVersion: string
 }
 
-interface LoadedExtension {
-  id: string
-  version: string
-  path: string
-}
-
 /** The key both versions carry: the build's own when its manifest has one, else the one assigned to its folder. */
 export function sharedIdentity(build: Pick<ExtensionDir, 'key' | 'id' | 'path'>): AssignedKey {
   return build.key === undefined ? assignedKey(build.path) : { key: build.key, id: build.id }
@@ -51,10 +45,9 @@ export async function installVersion(chrome: ExtensionTabs, build: ExtensionDir,
   const identity = sharedIdentity(build)
   const { dir, version } = await stage(source, identity.key, options)
   // A user who has version N has never had this build: it goes, with its data.
-  const present = (await loadedExtensions(chrome)).filter((e) => e.id === build.id || e.id === identity.id)
+  const present = (await installedExtensions(chrome)).filter((e) => e.id === build.id || e.id === identity.id)
   await uninstallAll(chrome, present, options.timeout ?? EXTENSION_LOAD_MS, options.signal)
-  await reloadExtension(chrome, dir, () => chrome.pipe('Extensions.loadUnpacked', { path: dir.path }, { signal: options.signal }), { timeout: options.timeout })
-  await pinToToolbar(chrome, dir.id, options)
+  await installExtension(chrome, dir, options)
   return { id: dir.id, version, ms: Math.round(performance.now() - started) }
 }
 
@@ -62,7 +55,7 @@ export async function installVersion(chrome: ExtensionTabs, build: ExtensionDir,
 export async function updateToBuild(chrome: ChromeCalls, build: ExtensionDir, options: VersionOptions): Promise<UpdatedVersion> {
   const started = performance.now()
   const identity = sharedIdentity(build)
-  const installed = (await loadedExtensions(chrome)).find((e) => e.id === identity.id)
+  const installed = (await installedExtensions(chrome)).find((e) => e.id === identity.id)
   if (installed === undefined) {
     throw new ConfigError(`update() replaces the version chrome.installVersion(source) installed, but the extension ${identity.id} is not installed: call chrome.installVersion(source) first`)
   }
@@ -77,49 +70,12 @@ export async function updateToBuild(chrome: ChromeCalls, build: ExtensionDir, op
  */
 export async function restoreBuild(chrome: ExtensionTabs, build: ExtensionDir, loadUnpacked: () => Promise<unknown>, timeout = 5000): Promise<boolean> {
   const identity = sharedIdentity(build)
-  const staged = (await loadedExtensions(chrome)).filter((e) => (e.id === identity.id || e.id === build.id) && e.path !== build.path)
+  const staged = (await installedExtensions(chrome)).filter((e) => (e.id === identity.id || e.id === build.id) && e.path !== build.path)
   if (staged.length === 0) return false
   await uninstallAll(chrome, staged, timeout)
   await reloadExtension(chrome, build, loadUnpacked, { timeout })
   await pinToToolbar(chrome, build.id, { timeout })
   return true
-}
-
-/** Uninstalls `extensions` and resolves once their pages are gone from the target list. */
-async function uninstallAll(chrome: ChromeCalls, extensions: readonly LoadedExtension[], timeout: number, signal?: AbortSignal): Promise<void> {
-  const pages = (await Promise.all(extensions.map((e) => extensionTargets(chrome, e.id)))).flat()
-  for (const extension of extensions) await uninstall(chrome, extension, signal)
-  await waitUntilGone(chrome, pages, timeout)
-}
-
-/**
- * Chromium refuses to uninstall an extension it took from --load-extension ("not an unpacked
- * extension"); loaded again from the same folder over the pipe, it is an unpacked one it removes.
- */
-async function uninstall(chrome: ChromeCalls, extension: LoadedExtension, signal?: AbortSignal): Promise<void> {
-  const call = () => chrome.pipe('Extensions.uninstall', { id: extension.id }, { signal })
-  await call().catch(async (error: unknown) => {
-    if (!/not an unpacked extension/.test(errorMessage(error))) throw error
-    await chrome.pipe('Extensions.loadUnpacked', { path: extension.path }, { signal })
-    await call()
-  })
-}
-
-/**
- * Pins the action as the launch pinned the build's: an uninstall takes an extension off the
- * toolbar, and a profile's pins name only extensions installed when the browser starts. The
- * switch is the one on chrome://extensions, in a hidden page.
- */
-async function pinToToolbar(chrome: ExtensionTabs, id: string, options: WaitOptions): Promise<void> {
-  const pin = `(async () => {
-    const { pinnedToToolbar } = await chrome.developerPrivate.getExtensionInfo(${JSON.stringify(id)})
-    if (pinnedToToolbar === false) await chrome.developerPrivate.updateExtensionConfiguration({ extensionId: ${JSON.stringify(id)}, pinnedToToolbar: true })
-  })()`
-  await inBackgroundTab(chrome, 'chrome://extensions', (tab) => chrome.evaluate(tab, pin, options), options)
-}
-
-async function loadedExtensions(chrome: ChromeCalls): Promise<LoadedExtension[]> {
-  return (await chrome.pipe<{ extensions: LoadedExtension[] }>('Extensions.getExtensions')).extensions
 }
 
 /** `source` copied into a new folder under the staging root, `key` written into its manifest, and read back as Chromium will. */

@@ -5,8 +5,9 @@ import { TargetError, errorMessage } from '../../core/errors.ts'
 import type { ChromeHelpers } from './cdp.ts'
 import type { ChromeProcess } from './launcher.ts'
 import { closeTargets } from './close-targets.ts'
-import { loadExtensionDir } from './extension-dir.ts'
-import { extensionTargets, reloadExtension } from './extension-reload.ts'
+import { loadExtensionDir, type ExtensionDir } from './extension-dir.ts'
+import { EXTENSION_LOAD_MS, extensionTargets, reloadExtension } from './extension-reload.ts'
+import { installExtension, installedExtensions, uninstallAll } from './extension-install.ts'
 import { clearExtensionState } from './extension-storage.ts'
 import { describeTargets, type TargetInfo } from './match-target.ts'
 import { revokeOptionalPermissions } from './permissions.ts'
@@ -54,26 +55,11 @@ export async function resetBrowserState(
   extension: ResetExtension | undefined,
   { url = 'about:blank', timeout = 5000 }: ResetOptions = {},
 ): Promise<ResetTiming> {
-  const started = performance.now()
-  const steps: Record<string, number> = {}
-  let subject = extension === undefined ? 'the browser' : `the extension at ${extension.path}`
-  const step = async <T>(name: string, run: () => Promise<T>): Promise<T> => {
-    const stepStarted = performance.now()
-    try {
-      return await run()
-    } catch (error) {
-      if (chrome.signal.aborted) throw chrome.signal.reason
-      throw new TargetError(`the reset between test files failed for ${subject} at "${name}": ${errorMessage(error)}`, {
-        cause: error,
-        context: { extension: extension?.path, extensionId: chrome.extensionId, resetStep: name },
-      })
-    } finally {
-      steps[name] = (steps[name] ?? 0) + performance.now() - stepStarted
-    }
-  }
+  const timing = stepTimer(chrome, (subject) => `the reset between test files failed for ${subject}`, extension === undefined ? 'the browser' : `the extension at ${extension.path}`, { extension: extension?.path, extensionId: chrome.extensionId })
+  const { step } = timing
   const dir = extension && (await step('read the manifest', () => loadExtensionDir(extension.path)))
   if (dir !== undefined && extension !== undefined) {
-    subject = `the extension "${dir.name}" (${dir.id})`
+    timing.subject = `the extension "${dir.name}" (${dir.id})`
     await step('put the build under test back in place of an installed version', () => chrome.restoreBuild(dir, extension.loadUnpacked, timeout))
     await step('check its ID', async () => {
       if (dir.id !== chrome.extensionId) throw new TargetError(`the browser runs it as ${chrome.extensionId}; its manifest now gives ${dir.id} (was "key" changed?)`)
@@ -96,7 +82,47 @@ export async function resetBrowserState(
     }
   }
   await step('open the start page', () => chrome.navigate(tab.id, url, { timeout }))
-  return { ms: performance.now() - started, steps }
+  return timing.done()
+}
+
+/**
+ * The state a fresh launch with `to` would have, in this browser: every tab but one closed and the
+ * kept one on `url`; every extension it runs uninstalled, with its data, its pages and what a test
+ * granted it; `to` (when given) installed from its folder, onInstalled with reason 'install' as on a
+ * first start, and its action pinned. A build with the ID of one the browser runs is not for this:
+ * its data would go with the old one's uninstall, later than the new one starts.
+ */
+export async function switchBrowserExtension(chrome: ChromeHelpers, to: ExtensionDir | undefined, { url = 'about:blank', timeout = 5000 }: ResetOptions = {}): Promise<ResetTiming> {
+  const subject = to === undefined ? 'no extension' : `the extension "${to.name}" (${to.id})`
+  const { step, done } = stepTimer(chrome, (subject) => `switching the browser to ${subject} failed`, subject, { extension: to?.path, extensionId: to?.id })
+  const running = await step('list the extensions it runs', () => installedExtensions(chrome))
+  const tab = await step('close the other tabs and the extension pages', () => closeAllButOneTab(chrome, chrome.extensionId, timeout))
+  await step('open the start page', () => chrome.navigate(tab.id, url, { timeout }))
+  await step('uninstall the extensions it ran', () => uninstallAll(chrome, running, timeout))
+  if (to !== undefined) await step('install it', () => installExtension(chrome, to, { timeout: EXTENSION_LOAD_MS }))
+  return done()
+}
+
+/** Runs named steps, timing each; a failing one is a TargetError saying what `failed` of `subject`, and at which step. */
+function stepTimer(chrome: ChromeHelpers, failed: (subject: string) => string, subject: string, context: Record<string, unknown>) {
+  const started = performance.now()
+  const steps: Record<string, number> = {}
+  const timer = {
+    subject,
+    async step<T>(name: string, run: () => Promise<T>): Promise<T> {
+      const stepStarted = performance.now()
+      try {
+        return await run()
+      } catch (error) {
+        if (chrome.signal.aborted) throw chrome.signal.reason
+        throw new TargetError(`${failed(timer.subject)} at "${name}": ${errorMessage(error)}`, { cause: error, context: { ...context, resetStep: name } })
+      } finally {
+        steps[name] = (steps[name] ?? 0) + performance.now() - stepStarted
+      }
+    },
+    done: (): ResetTiming => ({ ms: performance.now() - started, steps }),
+  }
+  return timer
 }
 
 /** Keeps one tab that is not an extension page (opening one when there is none), closes the rest and the extension's documents. */
