@@ -1,8 +1,11 @@
 // A pool slot's browser taking the next test file's extension without a relaunch, on a real
 // Chromium and Xvfb: that file must see what a fresh launch would have shown it. The previous
 // extension gone with everything a test left (storage, granted permissions, pages, its shortcut),
-// the new one installed as on a first start, its button pinned where a launch pins it.
+// the new one installed as on a first start (its content script in the start page), its button
+// pinned where a launch pins it.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { generateKeyPairSync } from 'node:crypto'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -26,7 +29,7 @@ afterAll(async () => {
 })
 
 /** An MV3 extension whose worker records onInstalled's reason, with a command on Ctrl+Shift+Y and an icon of one colour. */
-async function writeExtension(name: string, colour: { r: number; g: number; b: number }, { opensTab = false, key }: { opensTab?: boolean; key?: string } = {}): Promise<string> {
+async function writeExtension(name: string, colour: { r: number; g: number; b: number }, { opensTab = false, marksPages = false, key }: { opensTab?: boolean; marksPages?: boolean; key?: string } = {}): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'agentprobe-switch-'))
   folders.push(dir)
   const manifest = {
@@ -39,11 +42,13 @@ async function writeExtension(name: string, colour: { r: number; g: number; b: n
     background: { service_worker: 'worker.js' },
     action: { default_title: name, default_icon: 'icon.png' },
     commands: { [`say-${name.at(-1)!.toLowerCase()}`]: { suggested_key: { default: 'Ctrl+Shift+Y' }, description: `Say ${name}` } },
+    ...(marksPages && { content_scripts: [{ matches: ['http://127.0.0.1/*'], js: ['mark.js'] }] }),
   }
   const welcome = opensTab ? `chrome.tabs.create({ url: 'welcome.html' })` : ''
   await writeFile(join(dir, 'manifest.json'), JSON.stringify(manifest))
   await writeFile(join(dir, 'worker.js'), `chrome.runtime.onInstalled.addListener(({ reason }) => { chrome.storage.local.set({ reason }); ${welcome} })`)
   await writeFile(join(dir, 'welcome.html'), `<!doctype html><title>Welcome to ${name}</title><p>Welcome`)
+  await writeFile(join(dir, 'mark.js'), 'document.documentElement.dataset.markedBy = chrome.runtime.getManifest().name')
   await sharp({ create: { width: 32, height: 32, channels: 3, background: colour } }).png().toFile(join(dir, 'icon.png'))
   return dir
 }
@@ -51,8 +56,13 @@ async function writeExtension(name: string, colour: { r: number; g: number; b: n
 const RED = { r: 220, g: 30, b: 30 }
 const BLUE = { r: 30, g: 60, b: 220 }
 
-function newPool(): BrowserPool {
-  const pool = new BrowserPool({ size: SIZE, log: (line) => lines.push(line) })
+// The start page each file opens on: a content script of the extension must have run in it, as at a launch.
+const server = createServer((_, res) => res.end('<!doctype html><title>Start</title><p>Start page'))
+const START = new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/start.html`)))
+afterAll(() => server.close())
+
+async function newPool(): Promise<BrowserPool> {
+  const pool = new BrowserPool({ size: SIZE, url: await START, log: (line) => lines.push(line) })
   pools.push(pool)
   return pool
 }
@@ -81,14 +91,15 @@ async function pinnedButton(lease: Lease): Promise<{ x: number; y: number; rgb: 
 const near = (rgb: number[], { r, g, b }: typeof RED) => Math.abs(rgb[0]! - r) + Math.abs(rgb[1]! - g) + Math.abs(rgb[2]! - b) < 60
 
 describe('a file with another extension than the last gets the same browser, as a fresh launch has it', () => {
-  const pool = newPool()
+  let pool: BrowserPool
   let a = ''
   let b = ''
   let first: Lease
 
   it('the first file: A at launch, where it leaves storage, a permission, a tab and a page of its own', async () => {
+    pool = await newPool()
     a = await writeExtension('Switch A', RED)
-    b = await writeExtension('Switch B', BLUE, { opensTab: true })
+    b = await writeExtension('Switch B', BLUE, { opensTab: true, marksPages: true })
     first = await pool.lease('1', a)
     expect(first.reused).toBe(false)
     const chrome = await helpersFor(pool, first)
@@ -116,7 +127,8 @@ describe('a file with another extension than the last gets the same browser, as 
       const installed = await chrome.pipe<{ extensions: { id: string }[] }>('Extensions.getExtensions')
       expect(installed.extensions.map((e) => e.id)).toEqual([bId])
       // One tab on the start page, and the welcome tab B's onInstalled opened, as at a launch.
-      await expect.poll(async () => (await chrome.targets({ type: 'page' })).map((p) => p.url).sort(), { timeout: 10_000 }).toEqual(['about:blank', `chrome-extension://${bId}/welcome.html`])
+      await expect.poll(async () => (await chrome.targets({ type: 'page' })).map((p) => p.url).sort(), { timeout: 10_000 }).toEqual([await START, `chrome-extension://${bId}/welcome.html`].sort())
+      expect(await chrome.evaluate({ url: await START }, 'document.documentElement.dataset.markedBy')).toBe('Switch B')
       await expect.poll(() => chrome.storage(), { timeout: 10_000 }).toEqual({ reason: 'install' })
       expect(await chrome.shortcut('say-b')).toBe('ctrl+shift+y')
       expect(near((await pinnedButton(lease)).rgb, BLUE)).toBe(true)
@@ -132,7 +144,8 @@ describe('a file with another extension than the last gets the same browser, as 
     try {
       await expect.poll(() => chrome.storage(), { timeout: 10_000 }).toEqual({ reason: 'install' })
       expect((await chrome.permissions()).permissions).not.toContain('bookmarks')
-      expect((await chrome.targets({ type: 'page' })).map((p) => p.url)).toEqual(['about:blank'])
+      expect((await chrome.targets({ type: 'page' })).map((p) => p.url)).toEqual([await START])
+      expect(await chrome.evaluate({ url: await START }, 'document.documentElement.dataset.markedBy ?? null')).toBeNull()
       expect(await chrome.shortcut('say-a')).toBe('ctrl+shift+y')
     } finally {
       await chrome.close()
@@ -144,7 +157,7 @@ describe('a file with another extension than the last gets the same browser, as 
 
   it("B's button is where a fresh launch of B puts it", async () => {
     const switched = await pinnedButton(await pool.lease('1', b))
-    const fresh = await pinnedButton(await newPool().lease('1', b))
+    const fresh = await pinnedButton(await (await newPool()).lease('1', b))
     expect(switched).toEqual(fresh)
   })
 
@@ -160,7 +173,7 @@ describe('a file with another extension than the last gets the same browser, as 
 
 describe('a build under the ID of the one the browser runs (the same key, another folder)', () => {
   it("gets a fresh browser, without a line: an uninstall drops that ID's data later than the new build starts", async () => {
-    const pool = newPool()
+    const pool = await newPool()
     const key = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ type: 'spki', format: 'der' }).toString('base64')
     const one = await writeExtension('Keyed A', RED, { key })
     const other = await writeExtension('Keyed B', BLUE, { key })

@@ -97,9 +97,10 @@ export async function switchBrowserExtension(chrome: ChromeHelpers, to: Extensio
   const { step, done } = stepTimer(chrome, (subject) => `switching the browser to ${subject} failed`, subject, { extension: to?.path, extensionId: to?.id })
   const running = await step('list the extensions it runs', () => installedExtensions(chrome))
   const tab = await step('close the other tabs and the extension pages', () => closeAllButOneTab(chrome, chrome.extensionId, timeout))
-  await step('open the start page', () => chrome.navigate(tab.id, url, { timeout }))
   await step('uninstall the extensions it ran', () => uninstallAll(chrome, running, timeout))
   if (to !== undefined) await step('install it', () => installExtension(chrome, to, { timeout: EXTENSION_LOAD_MS }))
+  // Only now, as a launch loads the extension before its first page: its content scripts run there.
+  await step('open the start page', () => chrome.navigate(tab.id, url, { timeout }))
   return done()
 }
 
