@@ -49,8 +49,8 @@ async function uninstall(chrome: ChromeCalls, extension: InstalledExtension, sig
  * Pins the action as the launch pinned the build's: an uninstall takes an extension off the
  * toolbar, and a profile's pins name only extensions installed when the browser starts. The
  * switch is the one on chrome://extensions, asked in a hidden page of that origin: the strings
- * script its pages load rather than the page itself, a fifth of the CPU (0.5 against 2.3 CPU-s
- * here). A Chromium whose extensions origin no longer serves it gets the page.
+ * script its pages load rather than the page itself, a third of the CPU to open (0.5-0.8 against
+ * 1.7-2.3 CPU-s here). A Chromium whose extensions origin no longer serves it gets the page.
  */
 export async function pinToToolbar(chrome: ExtensionTabs, id: string, options: WaitOptions): Promise<void> {
   const pin = `(async () => {
