@@ -95,6 +95,7 @@ describe('a file with another extension than the last gets the same browser, as 
   let a = ''
   let b = ''
   let first: Lease
+  let aAtLaunch: { x: number; y: number }
 
   it('the first file: A at launch, where it leaves storage, a permission, a tab and a page of its own', async () => {
     pool = await newPool()
@@ -109,7 +110,9 @@ describe('a file with another extension than the last gets the same browser, as 
       expect((await chrome.permissions()).permissions).toContain('bookmarks')
       await chrome.openPage('about:blank#left-open')
       await chrome.openExtensionPage('welcome.html')
-      expect(near((await pinnedButton(first)).rgb, RED)).toBe(true)
+      const { x, y, rgb } = await pinnedButton(first)
+      expect(near(rgb, RED)).toBe(true)
+      aAtLaunch = { x, y }
     } finally {
       await chrome.close()
     }
@@ -152,7 +155,7 @@ describe('a file with another extension than the last gets the same browser, as 
     }
     const button = await pinnedButton(lease)
     expect(near(button.rgb, RED)).toBe(true)
-    expect({ x: button.x, y: button.y }).toEqual({ x: (await pinnedButton(first)).x, y: (await pinnedButton(first)).y })
+    expect({ x: button.x, y: button.y }).toEqual(aAtLaunch)
   })
 
   it("B's button is where a fresh launch of B puts it", async () => {

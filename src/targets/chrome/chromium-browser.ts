@@ -46,8 +46,7 @@ export async function launchChromium(options: BrowserLaunchOptions): Promise<Bro
     reset: async ({ url: kept }) => void (await resetBrowserState(helpers, launchedExtension({ extensionPath: current?.path, loadUnpacked: chrome.loadUnpacked }), { url: kept })),
     switchExtension: async (path, { url: kept }) => {
       const to = path === undefined ? undefined : await loadExtensionDir(path)
-      if (to !== undefined && (await chrome.loadedExtensions()).some((e) => e.id === to.id)) return false
-      await switchBrowserExtension(helpers, to, { url: kept })
+      if ((await switchBrowserExtension(helpers, to, { url: kept })) === undefined) return false
       current = to && { id: to.id, path: to.path }
       // (the main process's helpers name the extension under test: the reset checks its ID)
       await helpers.close()

@@ -89,13 +89,14 @@ export async function resetBrowserState(
  * The state a fresh launch with `to` would have, in this browser: every tab but one closed and the
  * kept one on `url`; every extension it runs uninstalled, with its data, its pages and what a test
  * granted it; `to` (when given) installed from its folder, onInstalled with reason 'install' as on a
- * first start, and its action pinned. A build with the ID of one the browser runs is not for this:
- * its data would go with the old one's uninstall, later than the new one starts.
+ * first start, and its action pinned. Undefined, with nothing changed, for a build with the ID of
+ * one the browser runs: its data would go with the old one's uninstall, later than the new one starts.
  */
-export async function switchBrowserExtension(chrome: ChromeHelpers, to: ExtensionDir | undefined, { url = 'about:blank', timeout = 5000 }: ResetOptions = {}): Promise<ResetTiming> {
+export async function switchBrowserExtension(chrome: ChromeHelpers, to: ExtensionDir | undefined, { url = 'about:blank', timeout = 5000 }: ResetOptions = {}): Promise<ResetTiming | undefined> {
   const subject = to === undefined ? 'no extension' : `the extension "${to.name}" (${to.id})`
   const { step, done } = stepTimer(chrome, (subject) => `switching the browser to ${subject} failed`, subject, { extension: to?.path, extensionId: to?.id })
   const running = await step('list the extensions it runs', () => installedExtensions(chrome))
+  if (to !== undefined && running.some((e) => e.id === to.id)) return undefined
   const tab = await step('close the other tabs and the extension pages', () => closeAllButOneTab(chrome, chrome.extensionId, timeout))
   await step('uninstall the extensions it ran', () => uninstallAll(chrome, running, timeout))
   if (to !== undefined) await step('install it', () => installExtension(chrome, to, { timeout: EXTENSION_LOAD_MS }))
