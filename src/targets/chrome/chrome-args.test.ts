@@ -30,14 +30,6 @@ describe('chromeArgs', () => {
     expect(args).toContain('--mute-audio')
   })
 
-  it('runs the network service in the browser process, and keeps the features a user enables, or that one they disable', () => {
-    expect(chromeArgs(base)).toContain('--enable-features=NetworkServiceInProcess2')
-    const args = chromeArgs({ ...base, args: ['--enable-features=WebUIDarkMode', '--enable-features=Foo'] })
-    expect(args.filter((arg) => arg.startsWith('--enable-features='))).toEqual(['--enable-features=NetworkServiceInProcess2,WebUIDarkMode,Foo'])
-    const theirs = chromeArgs({ ...base, args: ['--disable-features=NetworkServiceInProcess2'] })
-    expect(theirs.filter((arg) => /^--(en|dis)able-features=/.test(arg))).toEqual(['--disable-features=WebUIOmniboxPopup,WebUIOmniboxFullPopup,WebUIOmniboxAimPopup,NetworkServiceInProcess2'])
-  })
-
   it('loads the extension only when one is given', () => {
     expect(chromeArgs(base).some((arg) => arg.startsWith('--load-extension'))).toBe(false)
     expect(chromeArgs({ ...base, extensionPath: '/srv/ext' })).toContain('--load-extension=/srv/ext')

@@ -25,24 +25,11 @@ export interface ChromeArgsOptions {
  * of 4.2 CPU-s a launch, for a popup a test rarely opens (the native one shows instead).
  */
 const DISABLED_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxFullPopup', 'WebUIOmniboxAimPopup']
-/**
- * The network service in the browser process instead of a process of its own (as Chrome on Android
- * runs it): a launch to a page took 3.3 instead of 3.9 CPU-s and was ready ~100 ms sooner here.
- */
-const ENABLED_FEATURES = ['NetworkServiceInProcess2']
 const DISABLE_FEATURES = '--disable-features='
-const ENABLE_FEATURES = '--enable-features='
 
-/** The features a user's own switch names: Chromium keeps only the last of a switch, so theirs join ours in one. */
-function featuresIn(args: readonly string[], prefix: string): string[] {
-  return args.filter((arg) => arg.startsWith(prefix)).flatMap((arg) => arg.slice(prefix.length).split(',').filter(Boolean))
-}
-
-/** Our feature switches with a user's merged in; a feature they disable is not enabled by us. */
-function featureSwitches(args: readonly string[]): string[] {
-  const disabled = [...DISABLED_FEATURES, ...featuresIn(args, DISABLE_FEATURES)]
-  const enabled = [...ENABLED_FEATURES.filter((feature) => !disabled.includes(feature)), ...featuresIn(args, ENABLE_FEATURES)]
-  return [`${DISABLE_FEATURES}${disabled.join(',')}`, ...(enabled.length > 0 ? [`${ENABLE_FEATURES}${enabled.join(',')}`] : [])]
+/** The features a user's own --disable-features names: Chromium keeps only the last of a switch, so theirs join ours in one. */
+function disabledBy(args: readonly string[]): string[] {
+  return args.filter((arg) => arg.startsWith(DISABLE_FEATURES)).flatMap((arg) => arg.slice(DISABLE_FEATURES.length).split(',').filter(Boolean))
 }
 
 /** Flags for `launchChrome`; the start URL (default about:blank) comes last. */
@@ -61,7 +48,7 @@ export function chromeArgs({ userDataDir, size, extensionPath, url = 'about:blan
     '--remote-debugging-pipe', // beside the port: only the pipe may call Extensions.loadUnpacked
     '--enable-unsafe-extension-debugging', // lets the pipe load and reload unpacked extensions
     '--window-position=0,0',
-    ...featureSwitches(args),
+    `--disable-features=${[...DISABLED_FEATURES, ...disabledBy(args)].join(',')}`,
     // Its own UI is still (still-toolkit.ts turns the desktop's animations off), but pages keep the
     // motion preference a default desktop has: GTK's setting would tell them to reduce motion.
     '--force-prefers-no-reduced-motion',
@@ -74,7 +61,7 @@ export function chromeArgs({ userDataDir, size, extensionPath, url = 'about:blan
     ...(locale === undefined ? [] : [`--lang=${locale}`]),
     // the browser's own UI dark, and prefers-color-scheme: dark in every page and extension page
     ...(colorScheme === 'dark' ? ['--force-dark-mode'] : []),
-    ...args.filter((arg) => !arg.startsWith(DISABLE_FEATURES) && !arg.startsWith(ENABLE_FEATURES)),
+    ...args.filter((arg) => !arg.startsWith(DISABLE_FEATURES)),
     url,
   ]
 }
