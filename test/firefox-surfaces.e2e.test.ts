@@ -74,13 +74,15 @@ async function act(instruction: string): Promise<void> {
 
 /** Waits until OCR reads `label` on the screen; returns all the text it read. */
 function waitForText(label: string): Promise<string> {
+  let seen = ''
   return pollUntil(
     async () => {
       const found = await locator.locate(await screen.capture(), { text: label })
+      seen = found.seen
       return found.located ? found.seen : undefined
     },
-    () => new Error(`'${label}' never appeared on screen`),
-    { timeout: 8000, interval: 200 },
+    () => new Error(`'${label}' never appeared on screen; the last frame read: ${JSON.stringify(seen)}`),
+    { timeout: 15_000, interval: 200 },
   )
 }
 
@@ -161,8 +163,12 @@ it("the popup's 'Settings' opens the options page inside about:addons (its Prefe
 
 it("the popup's request raises Firefox's doorhanger; 'Allow' clicked by its label grants both, and the popup that asked hears it", async () => {
   expect(await chrome.permissions()).toEqual(REQUIRED)
-  await act("Click the extension icon, then click 'Grant access'.")
+  await act('Click the extension icon.')
   const popup = await chrome.waitForTarget(POPUP)
+  // The button is drawn before the script at the end of the body runs; a click before it does nothing
+  // (a person clicks again). The status it sets says the listener is bound.
+  await expect.poll(() => chrome.evaluate(POPUP, "document.getElementById('status').textContent"), { timeout: 10_000 }).toBe('No access yet')
+  await act("Click 'Grant access'.")
   const seen = await waitForText('Allow')
   expect(seen).toContain('requests additional settings')
   expect(seen).toContain('Read and modify bookmarks')
