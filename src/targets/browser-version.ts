@@ -47,11 +47,15 @@ async function remembered(executablePath: string, cacheDir: string): Promise<str
   return version
 }
 
-/** The file as installed names the entry: an upgrade writes a new file (another inode, size or time), and so a new entry. */
 async function entryFor(executablePath: string, cacheDir: string): Promise<string | undefined> {
+  const key = await installedBuildKey(executablePath)
+  return key === undefined ? undefined : join(cacheDir, `${key}.txt`)
+}
+
+/** The file as installed names the build: an upgrade writes a new file (another inode, size or time), and so a new key. Undefined when it cannot be read. */
+export async function installedBuildKey(executablePath: string): Promise<string | undefined> {
   const real = await realpath(executablePath).catch(() => undefined)
   const file = real === undefined ? undefined : await stat(real).catch(() => undefined)
   if (real === undefined || file === undefined) return undefined
-  const key = createHash('sha1').update(JSON.stringify([real, file.dev, file.ino, file.size, file.mtimeMs])).digest('hex').slice(0, 16)
-  return join(cacheDir, `${key}.txt`)
+  return createHash('sha1').update(JSON.stringify([real, file.dev, file.ino, file.size, file.mtimeMs])).digest('hex').slice(0, 16)
 }

@@ -1,7 +1,7 @@
-// Every launch gets a fresh, throw-away Firefox profile whose user.js makes it quiet and
+// Every launch gets a throw-away Firefox profile whose user.js makes it quiet and
 // deterministic: no first-run or what's-new pages, no telemetry, updates or remote settings, the
 // extension's action on the toolbar and its moz-extension:// UUID chosen before the first frame.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { ColorScheme } from '../browser.ts'
@@ -102,9 +102,10 @@ export function userJs(prefs: Record<string, PrefValue>): string {
     .join('')
 }
 
-/** Creates `<tmp>/agentprobe-firefox-XXXXXX/user.js`. */
-export async function createFirefoxProfile(extension: ToolbarExtension | undefined, appearance: ProfileAppearance, display: ProfileDisplay): Promise<FirefoxProfile> {
+/** Creates `<tmp>/agentprobe-firefox-XXXXXX/user.js`, in a copy of `template` (profile-template.ts) when given. */
+export async function createFirefoxProfile(extension: ToolbarExtension | undefined, appearance: ProfileAppearance, display: ProfileDisplay, template?: string): Promise<FirefoxProfile> {
   const dir = await mkdtemp(join(tmpdir(), 'agentprobe-firefox-'))
+  if (template !== undefined) await cp(template, dir, { recursive: true })
   await writeFile(join(dir, 'user.js'), userJs(firefoxPrefs(extension, appearance, display)))
   return { dir, remove: () => rm(dir, { recursive: true, force: true, maxRetries: 3 }) }
 }
