@@ -106,7 +106,9 @@ describe('a recording replayed under CI=true with no key and the model double st
 
     const hurried = await vitest({ CI: 'true', REPLAY_EXTENSION: slow, REPLAY_WAIT_MS: '0' })
     expect(hurried.exitCode, hurried.all).toBe(1)
-    expect(hurried.all).toMatch(/replay_drift: .*did not look the way it did when the model decided within 0 ms/)
+    // Which call meets the screen unlike its recording depends on how far the panel had drawn when
+    // step 3 was recorded: a recording made on the panel before its text can drift only at the verdict.
+    expect(hurried.all).toMatch(/replay_drift: .*did not look the way it did when (the model decided|it was judged) within 0 ms/)
     expect(await readdir((await traceIn(hurried.artifacts)).dir)).toContain('replay-drift.png')
     await rm(slow, { recursive: true, force: true })
   }, 400_000)
