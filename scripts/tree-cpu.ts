@@ -26,6 +26,15 @@ function stat(pid: number | 'self'): Stat | undefined {
   }
 }
 
+/** The executable a process runs now, '' once it is gone. */
+function exeOf(pid: number): string {
+  try {
+    return readlinkSync(`/proc/${pid}/exe`)
+  } catch {
+    return ''
+  }
+}
+
 /** What a process is, from its executable and command line: a browser's main process apart from its helpers. */
 function kindOf(pid: number): string {
   let exe = ''
@@ -59,7 +68,7 @@ export interface TreeCpu {
 /** Starts sampling the tree under `root` (a child of this process) every `intervalMs`; `stop()` once it has been reaped. */
 export function watchTreeCpu(root: number, { intervalMs = 100 }: { intervalMs?: number } = {}): { stop(): TreeCpu } {
   const before = stat('self')!.reaped
-  const seen = new Map<number, { kind: string; own: number }>()
+  const seen = new Map<number, { kind: string; exe: string; own: number }>()
   const sample = () => {
     const pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map(Number)
     const stats = new Map(pids.map((pid) => [pid, stat(pid)] as const).filter((e): e is [number, Stat] => e[1] !== undefined))
@@ -70,11 +79,17 @@ export function watchTreeCpu(root: number, { intervalMs = 100 }: { intervalMs?: 
     for (const [pid, s] of stats) {
       if (!inTree(pid)) continue
       const known = seen.get(pid)
-      if (!known) seen.set(pid, { kind: kindOf(pid), own: s.own })
+      const exe = exeOf(pid)
+      if (!known) seen.set(pid, { kind: kindOf(pid), exe, own: s.own })
       else {
         known.own = Math.max(known.own, s.own)
-        // (a launcher script first seen before it exec'd its program: /usr/bin/chromium is one)
-        if (known.kind === 'other') known.kind = kindOf(pid)
+        // A process first seen before it exec'd its program is that program's from then on: a child
+        // Node spawned runs Node (and its parent's command line) until its exec, a launcher script
+        // (/usr/bin/chromium) its shell. (A browser seen before its exec was counted as Vitest's.)
+        if (exe !== '' && exe !== known.exe) {
+          known.exe = exe
+          known.kind = kindOf(pid)
+        }
       }
     }
   }
