@@ -23,10 +23,10 @@ describe('chromeArgs', () => {
     expect(chromeArgs(base)).toContain('--force-prefers-no-reduced-motion')
   })
 
-  it("does not preload the address bar's WebUI popup, and keeps the features a user disables too", () => {
-    expect(chromeArgs(base)).toContain('--disable-features=WebUIOmniboxPopup,WebUIOmniboxFullPopup,WebUIOmniboxAimPopup')
+  it("does not preload the address bar's WebUI popup or a spare renderer, and keeps the features a user disables too", () => {
+    expect(chromeArgs(base)).toContain('--disable-features=WebUIOmniboxPopup,WebUIOmniboxFullPopup,WebUIOmniboxAimPopup,SpareRendererForSitePerProcess')
     const args = chromeArgs({ ...base, args: ['--disable-features=Translate,MediaRouter', '--mute-audio'] })
-    expect(args.filter((arg) => arg.startsWith('--disable-features='))).toEqual(['--disable-features=WebUIOmniboxPopup,WebUIOmniboxFullPopup,WebUIOmniboxAimPopup,Translate,MediaRouter'])
+    expect(args.filter((arg) => arg.startsWith('--disable-features='))).toEqual(['--disable-features=WebUIOmniboxPopup,WebUIOmniboxFullPopup,WebUIOmniboxAimPopup,SpareRendererForSitePerProcess,Translate,MediaRouter'])
     expect(args).toContain('--mute-audio')
   })
 
