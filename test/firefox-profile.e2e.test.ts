@@ -1,13 +1,13 @@
 // The profile template every Firefox launch copies (src/targets/firefox/profile-template.ts), made
-// by the real firefox-esr in a cache folder of the test's own: what it keeps, that it is made once
-// and then found on disk, and what a Firefox that cannot make one is told.
-import { chmod, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises'
+// by the real firefox-esr in a cache folder of the test's own: what it keeps, that one on disk is
+// taken without a start, and what a Firefox that cannot make one is told.
+import { chmod, cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { findFirefox } from '../src/targets/firefox/find-firefox.ts'
 import { createFirefoxProfile } from '../src/targets/firefox/firefox-profile.ts'
-import { profileTemplate } from '../src/targets/firefox/profile-template.ts'
+import { profileTemplate, templateDirFor } from '../src/targets/firefox/profile-template.ts'
 
 let scratch: string
 beforeAll(async () => {
@@ -26,13 +26,15 @@ describe('the Firefox profile template', () => {
     expect((await readdir(join(template.dir, 'startupCache'))).length).toBeGreaterThan(0)
     for (const left of ['lock', '.parentlock', 'user.js', 'sessionstore.jsonlz4', 'xulstore.json']) expect(files).not.toContain(left)
     expect(await readdir(cacheDir)).toEqual([template.dir.split('/').pop()])
+    expect(template.dir).toBe(await templateDirFor(firefox, cacheDir))
 
-    // Another process finds it on disk (here: the same Firefox by another path, so not this process's memory).
-    const alias = join(scratch, 'firefox-alias')
-    await symlink(firefox, alias)
-    const started = performance.now()
-    expect(await profileTemplate(alias, { cacheDir })).toEqual(template)
-    expect(performance.now() - started).toBeLessThan(1000)
+    // Another process finds one on disk and starts no Firefox: here one that cannot start, whose
+    // template is already where it would make it.
+    const unstartable = join(scratch, 'firefox-that-cannot-start')
+    await writeFile(unstartable, '#!/bin/sh\nexit 3\n')
+    await chmod(unstartable, 0o755)
+    await cp(template.dir, (await templateDirFor(unstartable, cacheDir))!, { recursive: true })
+    expect(await profileTemplate(unstartable, { cacheDir })).toEqual({ dir: await templateDirFor(unstartable, cacheDir) })
 
     const profile = await createFirefoxProfile(undefined, { locale: 'de' }, { windowManager: true }, template.dir)
     try {

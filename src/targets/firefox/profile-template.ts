@@ -37,18 +37,21 @@ export function profileTemplate(executablePath: string, { cacheDir = PROFILE_TEM
   return template
 }
 
-async function findOrMake(executablePath: string, cacheDir: string, timeout: number): Promise<ProfileTemplate> {
+/** Where the template of this Firefox is, or would be: a new Firefox or new base prefs, a new folder. Undefined when the executable cannot be read. */
+export async function templateDirFor(executablePath: string, cacheDir = PROFILE_TEMPLATE_DIR): Promise<string | undefined> {
   const build = await installedBuildKey(executablePath)
-  if (build === undefined) return { why: `${executablePath} could not be read` }
-  // A new Firefox or new base prefs: a new template.
-  const prefs = userJs(firefoxPrefs())
-  const dir = join(cacheDir, createHash('sha1').update(JSON.stringify([build, prefs])).digest('hex').slice(0, 16))
+  return build === undefined ? undefined : join(cacheDir, createHash('sha1').update(JSON.stringify([build, userJs(firefoxPrefs())])).digest('hex').slice(0, 16))
+}
+
+async function findOrMake(executablePath: string, cacheDir: string, timeout: number): Promise<ProfileTemplate> {
+  const dir = await templateDirFor(executablePath, cacheDir)
+  if (dir === undefined) return { why: `${executablePath} could not be read` }
   if (await stat(dir).then(() => true, () => false)) return { dir }
   try {
     await mkdir(cacheDir, { recursive: true })
     const partial = await mkdtemp(`${dir}.partial-`)
     try {
-      await writeFile(join(partial, 'user.js'), prefs)
+      await writeFile(join(partial, 'user.js'), userJs(firefoxPrefs()))
       await startAndQuit(executablePath, partial, timeout)
       await Promise.all(LEFT_BY_A_START.map((name) => rm(join(partial, name), { recursive: true, force: true })))
       // Whole or not at all: when two processes made one at once, the first rename wins.
