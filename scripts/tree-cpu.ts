@@ -37,14 +37,14 @@ function exeOf(pid: number): string {
 
 /** What a process is, from its executable and command line: a browser's main process apart from its helpers. */
 function kindOf(pid: number): string {
-  let exe = ''
+  const exe = basename(exeOf(pid))
   let args = ''
   try {
-    exe = basename(readlinkSync(`/proc/${pid}/exe`))
     args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ')
   } catch {
     return 'other'
   }
+  if (exe === '') return 'other'
   if (/^chrom(e|ium)/.test(exe)) return args.includes('--type=') ? 'Chromium helpers' : 'Chromium browsers'
   if (/^firefox/.test(exe)) return args.includes('-contentproc') ? 'Firefox helpers' : 'Firefox browsers'
   if (exe === 'Xvfb') return 'Xvfb'

@@ -24,6 +24,8 @@ export type ProfileTemplate = { dir: string } | { why: string }
 
 const making = new Map<string, Promise<ProfileTemplate>>()
 
+const exists = (path: string) => stat(path).then(() => true, () => false)
+
 /** The template for this Firefox: made on first use (one headless start and quit), then found on disk; `why` when it cannot be. */
 export function profileTemplate(executablePath: string, { cacheDir = PROFILE_TEMPLATE_DIR, timeout = 60_000 }: { cacheDir?: string; timeout?: number } = {}): Promise<ProfileTemplate> {
   const key = JSON.stringify([cacheDir, executablePath])
@@ -46,7 +48,7 @@ export async function templateDirFor(executablePath: string, cacheDir = PROFILE_
 async function findOrMake(executablePath: string, cacheDir: string, timeout: number): Promise<ProfileTemplate> {
   const dir = await templateDirFor(executablePath, cacheDir)
   if (dir === undefined) return { why: `${executablePath} could not be read` }
-  if (await stat(dir).then(() => true, () => false)) return { dir }
+  if (await exists(dir)) return { dir }
   try {
     await mkdir(cacheDir, { recursive: true })
     const partial = await mkdtemp(`${dir}.partial-`)
@@ -56,7 +58,7 @@ async function findOrMake(executablePath: string, cacheDir: string, timeout: num
       await Promise.all(LEFT_BY_A_START.map((name) => rm(join(partial, name), { recursive: true, force: true })))
       // Whole or not at all: when two processes made one at once, the first rename wins.
       await rename(partial, dir).catch(async (error: unknown) => {
-        if (!(await stat(dir).then(() => true, () => false))) throw error
+        if (!(await exists(dir))) throw error
       })
     } finally {
       await rm(partial, { recursive: true, force: true })
@@ -73,14 +75,15 @@ async function startAndQuit(executablePath: string, profile: string, timeout: nu
   const firefox = spawnGroup(executablePath, ['--headless', '--remote-debugging-port', '0', '--profile', profile, '--no-remote', 'about:blank'], { display: '', dir: profile })
   const deadline = AbortSignal.timeout(timeout)
   try {
+    const said = () => (firefox.stderrTail() ? `:\n${firefox.stderrTail()}` : '')
     const origin = await Promise.race([
       bidiEndpoint(firefox.onStderr, deadline),
-      firefox.exited.then((ended) => Promise.reject(new Error(`it ended with ${ended} before it listened for WebDriver BiDi${firefox.stderrTail() ? `:\n${firefox.stderrTail()}` : ''}`))),
+      firefox.exited.then((ended) => Promise.reject(new Error(`it ended with ${ended} before it listened for WebDriver BiDi${said()}`))),
     ])
     const browser = await raceAbort(puppeteer.connect({ browserWSEndpoint: `${origin}/session`, protocol: 'webDriverBiDi', defaultViewport: null }), deadline)
     await raceAbort(browser.close(), deadline)
     const ended = await raceAbort(firefox.exited, deadline)
-    if (ended !== 'exit code 0') throw new Error(`it ended with ${ended} on quit${firefox.stderrTail() ? `:\n${firefox.stderrTail()}` : ''}`)
+    if (ended !== 'exit code 0') throw new Error(`it ended with ${ended} on quit${said()}`)
   } catch (error) {
     throw deadline.aborted ? new TimeoutError(`its headless start did not quit within ${timeout} ms`, { cause: error }) : error
   } finally {
