@@ -30,6 +30,12 @@ describe('chromeArgs', () => {
     expect(args).toContain('--mute-audio')
   })
 
+  it('runs the network service in the browser process, and keeps the features a user enables too', () => {
+    expect(chromeArgs(base)).toContain('--enable-features=NetworkServiceInProcess2')
+    const args = chromeArgs({ ...base, args: ['--enable-features=WebUIDarkMode', '--enable-features=Vulkan'] })
+    expect(args.filter((arg) => arg.startsWith('--enable-features='))).toEqual(['--enable-features=NetworkServiceInProcess2,WebUIDarkMode,Vulkan'])
+  })
+
   it('loads the extension only when one is given', () => {
     expect(chromeArgs(base).some((arg) => arg.startsWith('--load-extension'))).toBe(false)
     expect(chromeArgs({ ...base, extensionPath: '/srv/ext' })).toContain('--load-extension=/srv/ext')
