@@ -27,6 +27,11 @@ export interface Frame extends Size {
   png(): Promise<Uint8Array>
   /** The pixels for an image library, without encoding a PNG when the frame has raw pixels. */
   image(): Promise<FrameImage>
+  /**
+   * The top `rows` rows as tight RGB, converting only those (a browser's toolbar is there): frames
+   * captured as raw pixels. Others are decoded whole (frameTop).
+   */
+  top?(rows: number): FrameImage
   /** Exact content hash of the pixels (hex). */
   readonly hash: string
   /** Perceptual grid hash (see gridHash). */

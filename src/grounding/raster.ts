@@ -26,6 +26,18 @@ export async function frameRaster(frame: Pick<Frame, 'image'>): Promise<Raster> 
   return image.raw ? { data: image.data, width: image.raw.width, height: image.raw.height } : decodeImage(image.data)
 }
 
+/**
+ * The top `rows` rows of a frame's pixels (the toolbar's band, toolbarDepth): from a raw capture
+ * only those rows are converted (15% of a frame's at scale 1).
+ */
+export async function frameTop(frame: Pick<Frame, 'image' | 'top'>, rows: number): Promise<Raster> {
+  const top = frame.top?.(rows)
+  if (top?.raw) return { data: top.data, width: top.raw.width, height: top.raw.height }
+  const { data, width, height } = await frameRaster(frame)
+  const count = Math.min(rows, height)
+  return { data: data.subarray(0, count * width * 3), width, height: count }
+}
+
 /** Luma (BT.601), one byte a pixel. */
 export function toGray(raster: Raster): Uint8Array {
   const { data, width, height } = raster

@@ -13,9 +13,12 @@ export function toolbarDepth(height: number, scale = 1): number {
   return Math.max(1, Math.round(height * Math.min(0.5, 0.15 * scale)))
 }
 
-/** From the top of the frame to its lowest full-width line in the toolbar's band (toolbarDepth); `scale` is the browser's device scale factor. */
-export function toolbarStrip(raster: Raster, scale = 1): Box | undefined {
-  const rows = toolbarDepth(raster.height, scale)
+/**
+ * From the top of the frame to its lowest full-width line in the toolbar's band; `scale` is the
+ * browser's device scale factor. `rows` is the band's depth: toolbarDepth of the frame's height,
+ * given when `raster` is only the band (frameTop).
+ */
+export function toolbarStrip(raster: Raster, scale = 1, rows = toolbarDepth(raster.height, scale)): Box | undefined {
   const top = { data: raster.data.subarray(0, rows * raster.width * 3), width: raster.width, height: rows }
   const { rule } = edgeMaps(toGray(top), top.width, top.height)
   for (let y = rows - 1; y > 0; y--) {

@@ -1,7 +1,8 @@
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { FRAME_NAMES, loadFrame, type FrameName } from '../../fixtures/frames/index.ts'
-import { decodeImage, type Raster } from './raster.ts'
+import { decodeImage, frameTop, type Raster } from './raster.ts'
+import { toolbarDepth } from './strip.ts'
 import { findToolbarSlot } from './toolbar-slot.ts'
 
 const frame = async (name: FrameName) => decodeImage(await (await loadFrame(name)).png())
@@ -88,6 +89,16 @@ describe('findToolbarSlot', () => {
     expect(slot!.confidence).toBe(1)
     // (at scale 1 the band searched ends above the toolbar row: the slot is not found there)
     expect(findToolbarSlot(raster)?.confidence ?? 0).toBeLessThan(1)
+  })
+
+  it("finds the same in the toolbar's band alone, as read from a frame (frameTop), when told the band's depth", async () => {
+    for (const [name, scale] of [['browser-started', 1], ['toolbar-scale-2-720', 2]] as const) {
+      const loaded = await loadFrame(name)
+      const band = toolbarDepth(loaded.height, scale)
+      const top = await frameTop(loaded, band)
+      expect(top.height, name).toBe(band)
+      expect(findToolbarSlot(top, scale, band), name).toEqual(findToolbarSlot(await frame(name), scale))
+    }
   })
 
   it('finds nothing without a toolbar', async () => {

@@ -33,10 +33,13 @@ const GLYPH = 240
 /** Columns this close to the right edge are the window's corner, not buttons. */
 const EDGE = 8
 
-/** The pinned action's button on a decoded frame of the browser at device scale `scale`, or undefined when no toolbar row with an omnibox is seen. */
-export function findToolbarSlot(raster: Raster, scale = 1): ToolbarSlot | undefined {
+/**
+ * The pinned action's button on a decoded frame of the browser at device scale `scale`, or
+ * undefined when no toolbar row with an omnibox is seen. `band`: as toolbarStrip's `rows`.
+ */
+export function findToolbarSlot(raster: Raster, scale = 1, band = toolbarDepth(raster.height, scale)): ToolbarSlot | undefined {
   // A resampled frame can blur the toolbar's border line away: then the top of the frame stands in for the strip.
-  const depth = toolbarStrip(raster, scale)?.height ?? toolbarDepth(raster.height, scale)
+  const depth = toolbarStrip(raster, scale, band)?.height ?? band
   const found = slotIn(raster, depth)
   if (found?.confidence === 1) return found
   // A right-to-left UI (Arabic, Hebrew) mirrors the toolbar: read the strip mirrored too, mirror its

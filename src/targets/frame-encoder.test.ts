@@ -47,6 +47,19 @@ describe('rawFrame', () => {
     expect(image.raw).toEqual({ width: 64, height: 30, channels: 3 })
   })
 
+  it('gives the top rows as tight RGB, converting only those, before the scan and after it', async () => {
+    const rgb = rgbImage(64, 30, colourful)
+    const frame = rawFrame(toPaddedBgrx(rgb, 64 * 4 + 12))
+    const top = frame.top!(7)
+    expect(top.raw).toEqual({ width: 64, height: 7, channels: 3 })
+    expect(Buffer.compare(top.data, rgb.data.subarray(0, 64 * 7 * 3))).toBe(0)
+    await frame.image()
+    expect(Buffer.compare(frame.top!(7).data, top.data)).toBe(0)
+    expect(frame.top!(99).raw!.height).toBe(30)
+    // (tight RGB already: the rows themselves, no copy)
+    expect(rawFrame(rgb).top!(7).data.buffer).toBe(rgb.data.buffer)
+  })
+
   it('gives the same phash and luma for the same pixels in any layout', () => {
     const rgb = rgbImage(50, 28, colourful)
     const a = rawFrame(rgb)

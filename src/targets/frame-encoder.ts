@@ -63,6 +63,10 @@ export function rawFrame(pixels: RawPixels, { at = Date.now() }: EncodeOptions =
       return scanned().stats
     },
     image: async () => ({ data: scanned().rgb, raw }),
+    top: (rows) => {
+      const count = Math.max(0, Math.min(rows, height))
+      return { data: scan ? scan.rgb.subarray(0, count * width * 3) : tightRows(pixels, count), raw: { width, height: count, channels: 3 } }
+    },
     png: () => (png ??= sharp(scanned().rgb, { raw }).png(PNG_OPTIONS).toBuffer().then((b) => new Uint8Array(b.buffer, b.byteOffset, b.length))),
     stamp,
   })
@@ -136,6 +140,20 @@ export function scanPixels(pixels: RawPixels): Scan {
   const count = width * height
   const mean = sum / count
   return { rgb, gray: cellAverages(cellSums, rgb, width, height), stats: { mean, stdev: Math.sqrt(Math.max(0, sumSquares / count - mean * mean)) } }
+}
+
+/** The first `rows` rows as tight RGB: the pixels themselves when they are laid out so already. */
+function tightRows({ data, width, bytesPerLine, bytesPerPixel: step, red, green, blue }: RawPixels, rows: number): Uint8Array {
+  if (step === 3 && red === 0 && green === 1 && blue === 2 && bytesPerLine === width * 3) return data.subarray(0, rows * width * 3)
+  const rgb = new Uint8Array(rows * width * 3)
+  for (let y = 0, j = 0; y < rows; y++) {
+    for (let x = 0, i = y * bytesPerLine; x < width; x++, i += step, j += 3) {
+      rgb[j] = data[i + red]!
+      rgb[j + 1] = data[i + green]!
+      rgb[j + 2] = data[i + blue]!
+    }
+  }
+  return rgb
 }
 
 function cellAverages(cellSums: Float64Array, rgb: Uint8Array, width: number, height: number): Uint8Array {
