@@ -261,6 +261,22 @@ describe('owned Xvfb: capture and settle', () => {
       await watch?.close()
     }
   })
+
+  it('a settle reads into the buffers the last one handed on, and two at once each into their own: each sees the click made while it watches', async () => {
+    const clickWhileSettling = async (x: number, settles: number) => {
+      await screen.settle()
+      const watching = Array.from({ length: settles }, () => screen.settle({ stableMs: 200, reactionMs: 3000, timeoutMs: 5000 }))
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      await act({ type: 'click', x, y: 540, button: 'left' })
+      for (const result of await Promise.all(watching)) {
+        expect(result.stable, JSON.stringify(result)).toBe(true)
+        expect(result.changedMs, JSON.stringify(result)).toBeGreaterThanOrEqual(300)
+      }
+    }
+    await clickWhileSettling(610, 2)
+    await clickWhileSettling(710, 1)
+    await clickWhileSettling(810, 1)
+  })
 })
 
 describe('owned Xvfb: actions have their real effect', () => {

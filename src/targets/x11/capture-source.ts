@@ -4,8 +4,11 @@ import type { Frame } from '../../core/frame.ts'
 
 export interface CaptureSource {
   capture(signal?: AbortSignal): Promise<Frame>
-  /** A cheap exact change probe, for settle. */
-  changes(signal?: AbortSignal): ChangeProbe
+  /**
+   * A cheap exact change probe, for one settle; `release`, once the settle is over, gives what it
+   * holds (the framebuffer source's read buffers) to the next settle's probe.
+   */
+  changes(signal?: AbortSignal): ChangeProbe & { release?: () => void }
   /** The XWD file it reads, for a framebuffer source. */
   readonly framebufferPath?: string
   /** Releases what the source owns (never a display it did not start). */

@@ -108,7 +108,8 @@ export class X11Screen implements Screen {
 
   async settle(options: SettleOptions = {}): Promise<SettleResult> {
     const started = performance.now()
-    const result = await waitForStable(this.#source.changes(options.signal), options)
+    const changes = this.#source.changes(options.signal)
+    const result = await waitForStable(changes, options).finally(() => changes.release?.())
     if (result.changedMs !== undefined) this.#appearedAt = started + result.changedMs
     return result
   }
