@@ -1,8 +1,9 @@
 // Whether an extension's manifest is made by a build (WXT, Plasmo, CRXJS, Vite or webpack) and the
 // package.json script that runs it, so init can ask for a build instead of testing source files.
-import { access, readFile, readdir } from 'node:fs/promises'
+import { readFile, readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { runScript, runWorkspaceScript, type PackageManager, type WorkspacePackage } from './package-manager.ts'
+import { exists } from './exists.ts'
 
 export interface BuildStep {
   /** What builds it, as its script says: 'wxt build', 'vite build'. */
@@ -21,7 +22,6 @@ export interface PackageJson {
   manifest?: unknown
 }
 
-const exists = (path: string) => access(path).then(() => true, () => false)
 /** The tools whose run writes a manifest.json, as a script names them. */
 const TOOLS: [RegExp, string][] = [
   [/\bwxt\s+build\b/, 'wxt build'],

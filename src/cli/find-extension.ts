@@ -1,13 +1,13 @@
 // Where a repo's built extension is, without flags: the output folders of WXT, Plasmo, CRXJS/Vite
 // and webpack, then an unbundled extension's own folder; at a workspace root, its packages too. A
 // manifest that only a build makes is asked for by name of the build command, not guessed at.
-import { access } from 'node:fs/promises'
 import { isAbsolute, join, relative, resolve } from 'node:path'
 import { ConfigError } from '../core/errors.ts'
 import { readManifest } from '../targets/read-manifest.ts'
 import { buildStep, type BuildStep, type PackageJson } from './extension-build.ts'
 import { readPackageJson, type PackageManager, type WorkspacePackage } from './package-manager.ts'
 import { isWorkspaceRoot, workspacePackages } from './workspaces.ts'
+import { exists } from './exists.ts'
 
 /** Where builds write an extension, in the order looked at: WXT, Plasmo, then Vite/CRXJS and webpack. */
 export const BUILT_DIRS = ['.output/chrome-mv3', '.output/chrome-mv3-dev', 'build/chrome-mv3-prod', 'build/chrome-mv3-dev', 'dist', 'build', 'dist/chrome', 'build/chrome', 'extension']
@@ -25,7 +25,6 @@ export interface FoundExtension {
 
 type Search = { dir: string; built: boolean; build?: BuildStep } | { build: BuildStep } | undefined
 
-const exists = (path: string) => access(path).then(() => true, () => false)
 /**
  * A manifest.json of an extension, not a web app's (which has no manifest_version), read as Chrome
  * reads it (comments allowed). One that cannot be parsed is an error naming it, not a folder passed over.

@@ -2,7 +2,7 @@
 // it has (or a fresh or separate one, init-config.ts; a Jest repo's suite gets a Jest config of its
 // own, init-jest.ts), a *.cua.test.* written from the manifest, a case file and the browser
 // workflow. It never overwrites a file it did not edit unless --force.
-import { access, mkdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { execa } from 'execa'
@@ -24,12 +24,11 @@ import { detectJest } from './jest-repo.ts'
 import { addDevArgs, detectPackageManager, isYarnClassic, runScript } from './package-manager.ts'
 import { jestDialect } from './test-dialect.ts'
 import { isWorkspaceRoot } from './workspaces.ts'
+import { exists } from './exists.ts'
 
 const FLAGS = { extension: { type: 'string' }, force: { type: 'boolean' }, install: { type: 'boolean' } } as const
 /** The template ships with the package, next to src/ and dist/. */
 const WORKFLOW_TEMPLATE = fileURLToPath(new URL('../../examples/github/browser-cua.yml', import.meta.url))
-
-const exists = (path: string) => access(path).then(() => true, () => false)
 
 /**
  * Both browsers when the manifest ships for Firefox too (a Vitest project each; one Jest config runs

@@ -1,7 +1,7 @@
 // The Vitest config side of `agentprobe init`: the plugin goes into the config the repo already
 // has (printed as a diff); where that cannot be done safely, a separate config and a `test:cua`
 // script; where there is none, a fresh config. Each way names the command that runs the tests.
-import { access, readFile, writeFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff'
 import { addAgentprobePlugin } from './config-edit.ts'
@@ -11,6 +11,7 @@ import type { BuildStep, PackageJson } from './extension-build.ts'
 import { configFile, configName, cuaConfigName, matrixAxes, oneMatrixProject, pluginComments, pluginOptions } from './init-files.ts'
 import type { LocaleChoice } from './locale-matrix.ts'
 import { runScript, type PackageManager } from './package-manager.ts'
+import { exists } from './exists.ts'
 
 /** Vitest's own order of preference; a vite.config.* counts only when it has a `test` key. */
 const VITEST_CONFIGS = ['vitest.config.ts', 'vitest.config.mts', 'vitest.config.cts', 'vitest.config.js', 'vitest.config.mjs', 'vitest.config.cjs']
@@ -37,7 +38,6 @@ export interface NextRun {
   what: string
 }
 
-const exists = (path: string) => access(path).then(() => true, () => false)
 async function firstExisting(root: string, names: readonly string[]): Promise<string | undefined> {
   for (const name of names) if (await exists(join(root, name))) return name
   return undefined

@@ -1,17 +1,16 @@
 // The Jest side of `agentprobe init`: the user's Jest config and tests stay as they are (a jsdom
 // run with a mocked `chrome`, usually); the computer-use suite gets a config of its own,
 // jest.cua.config.mjs, and a `test:cua` script, and the user's config is told to leave it out.
-import { access, readFile, writeFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { BuildStep, PackageJson } from './extension-build.ts'
 import { addCuaScript, configDiff, stringifyLike, type ConfigSetup, type NextRun } from './init-config.ts'
 import { buildComment, dirArg } from './init-files.ts'
 import { CUA_IGNORE, ignoreInCode, ignoreInJson, type IgnoreEdit } from './jest-ignore.ts'
 import type { JestRepo, TestModule } from './jest-repo.ts'
+import { exists } from './exists.ts'
 
 export const JEST_CUA_CONFIG = 'jest.cua.config.mjs'
-
-const exists = (path: string) => access(path).then(() => true, () => false)
 
 /** The separate config: agentprobe's environment and browser pool, only the *.cua.test.* files. */
 export function jestConfigFile(dir: string, test: TestModule, build?: BuildStep): string {

@@ -1,15 +1,14 @@
 // Whether a repo's tests run on Jest, where its Jest config is, and how a TypeScript test would be
 // compiled there — what `agentprobe init` needs to add a computer-use suite beside the user's.
-import { access, readFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { PackageJson } from './extension-build.ts'
+import { exists } from './exists.ts'
 
 /** Jest's own order of preference for its config file. */
 const JEST_CONFIGS = ['jest.config.js', 'jest.config.ts', 'jest.config.mjs', 'jest.config.cjs', 'jest.config.json']
 /** Babel's project-wide config files: with one, babel-jest compiles a .ts test without a `transform`. */
 const BABEL_CONFIGS = ['babel.config.js', 'babel.config.cjs', 'babel.config.mjs', 'babel.config.json', '.babelrc', '.babelrc.js', '.babelrc.cjs', '.babelrc.json']
-
-const exists = (path: string) => access(path).then(() => true, () => false)
 
 /** Where the user's Jest config lives: a file, package.json's `jest` key, or nowhere (Jest's defaults). */
 export type JestConfigPlace = { kind: 'file'; name: string } | { kind: 'package.json' } | { kind: 'none' }

@@ -1,7 +1,8 @@
 // Which package manager a repo uses (from its lockfile, else package.json's `packageManager`), and
 // its spelling of "add dev dependencies" and "run a script", so init's advice can be pasted as is.
-import { access, readFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
+import { exists } from './exists.ts'
 
 export type PackageManager = 'npm' | 'pnpm' | 'yarn' | 'bun'
 
@@ -13,8 +14,6 @@ const LOCKFILES: [string, PackageManager][] = [
   ['package-lock.json', 'npm'],
   ['npm-shrinkwrap.json', 'npm'],
 ]
-
-const exists = (path: string) => access(path).then(() => true, () => false)
 
 /** A folder's package.json, or {} when it has none or it is not JSON (a folder init only looks into). */
 export const readPackageJson = <T extends object>(dir: string): Promise<T> =>

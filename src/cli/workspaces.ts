@@ -1,11 +1,10 @@
 // The packages of a pnpm, npm or yarn workspace root (pnpm-workspace.yaml, or package.json's
 // `workspaces`): where an extension of a monorepo lives when init runs at its root.
-import { access, readFile, readdir } from 'node:fs/promises'
+import { readFile, readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { parse } from 'yaml'
 import type { PackageJson } from './extension-build.ts'
-
-const exists = (path: string) => access(path).then(() => true, () => false)
+import { exists } from './exists.ts'
 
 async function patterns(root: string, pkg: PackageJson): Promise<string[]> {
   const yaml = await readFile(join(root, 'pnpm-workspace.yaml'), 'utf8').catch(() => undefined)
