@@ -9,8 +9,9 @@ import { parseXwdHeader, xwdByteLength, xwdPixels, type XwdHeader } from './xwd.
 
 /**
  * Owns the Xvfb: closing the source stops it. The header is parsed again only when the file size
- * changes. Settle compares each read with the previous one byte for byte, in two buffers it reuses:
- * polled every 25 ms, hashing and allocating 8 MB per read cost more than the comparison. A capture
+ * changes. Settle compares each read with the previous one byte for byte, in two buffers it reuses
+ * and hands on to the next settle: polled every 25 ms, hashing and allocating 8 MB per read cost
+ * more than the comparison. A capture
  * is one read into a buffer of its own (the frame keeps it: its hash, scan and PNG come on demand);
  * a screen byte-identical to the last one captured is that frame again, stamped now, with whatever
  * of it was already computed. Both read only when the server says it drew something since their
@@ -90,7 +91,7 @@ export function framebufferSource(xvfb: Xvfb): CaptureSource {
       let last: Buffer | undefined
       let spare: Buffer = lent.pop() ?? Buffer.alloc(0)
       let seen = 0
-      const changed = async () => {
+      const probe = async () => {
         const drawn = await (await watch())?.drawnSince(seen)
         if (drawn) seen = drawn.count
         if (drawn?.drawn === false && last !== undefined) return false
@@ -100,7 +101,7 @@ export function framebufferSource(xvfb: Xvfb): CaptureSource {
         last = next
         return changed
       }
-      return Object.assign(changed, { release: () => void (settleBuffers = [spare, last].filter((b): b is Buffer => b !== undefined && b.length > 0)) })
+      return Object.assign(probe, { release: () => void (settleBuffers = [spare, last].filter((b): b is Buffer => b !== undefined && b.length > 0)) })
     },
     framebufferPath: xvfb.framebufferPath,
     close: async () => {
