@@ -262,7 +262,7 @@ describe('owned Xvfb: capture and settle', () => {
     }
   })
 
-  it('a settle reads into the buffers the last one handed on, and two at once each into their own: each sees the click made while it watches', async () => {
+  it('settles one after another (each reading into the buffers the last handed on) and two at once each see the click made while they watch', async () => {
     const clickWhileSettling = async (x: number, settles: number) => {
       await screen.settle()
       const watching = Array.from({ length: settles }, () => screen.settle({ stableMs: 200, reactionMs: 3000, timeoutMs: 5000 }))

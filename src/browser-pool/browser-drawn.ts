@@ -6,7 +6,7 @@
 // button), it makes the new window show that button hovered and, a moment after the frame looked
 // still, its tooltip over the toolbar.
 import type { Action } from '../core/action.ts'
-import type { Frame, Size } from '../core/frame.ts'
+import { isBlankFrame, type Frame, type Size } from '../core/frame.ts'
 import type { Screen } from '../core/screen.ts'
 import { frameTop, type Raster } from '../grounding/raster.ts'
 import { toolbarDepth, toolbarStrip } from '../grounding/strip.ts'
@@ -71,7 +71,7 @@ async function lookAt(frame: Frame, pinnedIcon: boolean, scale: number): Promise
   const rows = toolbarDepth(frame.height, scale)
   const band = await frameTop(frame, rows)
   // (a blank display is told apart from the whole frame, only when the band is blank too)
-  const notDrawn = (evidence: string) => ({ drawn: false, evidence: plain(band) && frame.luma && frame.luma.stdev < 2 ? 'a blank frame' : evidence })
+  const notDrawn = (evidence: string) => ({ drawn: false, evidence: plain(band) && frame.luma && isBlankFrame(frame.luma) ? 'a blank frame' : evidence })
   if (!pinnedIcon) return toolbarStrip(band, scale, rows) ? { drawn: true, evidence: 'the toolbar' } : notDrawn('no toolbar strip')
   const slot = findToolbarSlot(band, scale, rows)
   if (!slot) return notDrawn('no toolbar row with an omnibox')

@@ -101,7 +101,7 @@ interface Scan {
 export function scanPixels(pixels: RawPixels): Scan {
   checkLayout(pixels)
   const { data: src, width, height, bytesPerLine, bytesPerPixel: step, red, green, blue } = pixels
-  const tight = step === 3 && red === 0 && green === 1 && blue === 2 && bytesPerLine === width * 3
+  const tight = isTight(pixels)
   const rgb = tight ? src.subarray(0, width * height * 3) : Buffer.allocUnsafe(width * height * 3)
   // Cell column cx holds the x with floor(x × GRID_WIDTH / width) = cx: [ceil(cx × width / GRID_WIDTH), the next start).
   const cellStart = new Int32Array(GRID_WIDTH + 1)
@@ -142,9 +142,15 @@ export function scanPixels(pixels: RawPixels): Scan {
   return { rgb, gray: cellAverages(cellSums, rgb, width, height), stats: { mean, stdev: Math.sqrt(Math.max(0, sumSquares / count - mean * mean)) } }
 }
 
+/** Pixels laid out as tight RGB already: rows of width × 3 bytes, red first. */
+function isTight({ width, bytesPerLine, bytesPerPixel, red, green, blue }: RawPixels): boolean {
+  return bytesPerPixel === 3 && red === 0 && green === 1 && blue === 2 && bytesPerLine === width * 3
+}
+
 /** The first `rows` rows as tight RGB: the pixels themselves when they are laid out so already. */
-function tightRows({ data, width, bytesPerLine, bytesPerPixel: step, red, green, blue }: RawPixels, rows: number): Uint8Array {
-  if (step === 3 && red === 0 && green === 1 && blue === 2 && bytesPerLine === width * 3) return data.subarray(0, rows * width * 3)
+function tightRows(pixels: RawPixels, rows: number): Uint8Array {
+  const { data, width, bytesPerLine, bytesPerPixel: step, red, green, blue } = pixels
+  if (isTight(pixels)) return data.subarray(0, rows * width * 3)
   const rgb = new Uint8Array(rows * width * 3)
   for (let y = 0, j = 0; y < rows; y++) {
     for (let x = 0, i = y * bytesPerLine; x < width; x++, i += step, j += 3) {
