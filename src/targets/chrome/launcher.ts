@@ -6,6 +6,7 @@ import type { Size } from '../../core/frame.ts'
 import type { ColorScheme } from '../browser.ts'
 import { chromeArgs, chromeEnv } from './chrome-args.ts'
 import { stillToolkitEnv } from '../still-toolkit.ts'
+import { desktopStandInsEnv } from './desktop-stand-ins.ts'
 import { waitForDevToolsPort } from './devtools-port.ts'
 import type { ChromeEndpoint, PipeCall } from './endpoint.ts'
 import { loadExtensionDir, type ExtensionDir } from './extension-dir.ts'
@@ -77,7 +78,7 @@ export async function launchChrome(options: LaunchChromeOptions): Promise<Chrome
   const argv = chromeArgs({ userDataDir: profile.dir, size, extensionPath: flagPath, url, locale, colorScheme, deviceScaleFactor, args })
   let chrome: SpawnedChrome
   try {
-    chrome = spawnChrome(executablePath, argv, { display, profileDir: profile.dir, env: { ...chromeEnv(locale), ...(await stillToolkitEnv(profile.dir)) } })
+    chrome = spawnChrome(executablePath, argv, { display, profileDir: profile.dir, env: { ...chromeEnv(locale), ...(await stillToolkitEnv(profile.dir)), ...(await desktopStandInsEnv(profile.dir)) } })
   } catch (error) {
     await profile.remove()
     throw error
