@@ -52,6 +52,14 @@ describe('the browser under test', () => {
     expect(await readFile(join(dirs![0]!, 'gtk-3.0', 'settings.ini'), 'utf8')).toContain('gtk-enable-animations=false')
   })
 
+  it('finds do-nothing stand-ins for the desktop-shortcut scripts first on its PATH, then the PATH it was given', async () => {
+    const environ = (await readFile(`/proc/${chrome.pid}/environ`, 'utf8')).split('\0')
+    const [first, ...rest] = environ.find((entry) => entry.startsWith('PATH='))!.slice('PATH='.length).split(':')
+    expect(first).toBe(join(chrome.userDataDir, 'desktop-stand-ins'))
+    expect(rest.join(':')).toBe(process.env.PATH)
+    for (const tool of ['xdg-desktop-menu', 'xdg-icon-resource']) expect(await readFile(join(first!, tool), 'utf8'), tool).toBe('#!/bin/sh\nexit 0\n')
+  })
+
   it('leaves pages and extension pages at the default motion preference', async () => {
     await helpers.openExtensionPage('popup.html')
     expect(await helpers.evaluate({ url: /popup\.html$/ }, "matchMedia('(prefers-reduced-motion: no-preference)').matches")).toBe(true)

@@ -1,8 +1,9 @@
 // Chromium on Linux keeps an extension's desktop shortcuts (an applications-menu entry, its icon in
 // six sizes) through xdg-utils, and on every uninstall, app or not, it removes them: one
-// xdg-desktop-menu and six xdg-icon-resource runs, shell scripts of 70-100 CPU-ms each here. A reset
-// uninstalls the extension it ran, so each test file paid about half a CPU-second for shortcuts
-// that never existed; and a test browser has no business in the user's menu and icons anyway.
+// xdg-desktop-menu and six xdg-icon-resource runs, shell scripts of 70-100 CPU-ms each here. The
+// pool's switch to another extension uninstalls the one it ran, so each switch paid about half a
+// CPU-second for shortcuts that never existed; and a test browser has no business in the user's menu
+// and icons anyway.
 import { mkdir, writeFile } from 'node:fs/promises'
 import { delimiter, join } from 'node:path'
 
