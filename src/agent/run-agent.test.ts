@@ -74,6 +74,15 @@ describe('runAgent', () => {
     expect(result.run.steps[1]?.notes?.[0]).toMatch(/the screen had not changed since step 1's actions when settled; it did \d+ ms after this step began/)
   })
 
+  it('takes the first frame once the screen has settled: a page opened just before may still be drawing', async () => {
+    const screen = new FakeScreen()
+    screen.content = 'page loaded, not drawn'
+    screen.settle = async () => ((screen.content = 'page drawn'), { stable: true, waitedMs: 120 })
+    const seen: string[] = []
+    await run([async (t) => (seen.push(new TextDecoder().decode(await t.frame.png())), passed)], {}, [], screen)
+    expect(seen).toEqual(['page drawn'])
+  })
+
   it('verifies a claimed success cold and tags false_success on a NO that holds on a second look', async () => {
     const no = { answer: 'NO' as const, evidence: "'Done' not found" }
     const { result, types, model } = await run([passed], { verify: "Is 'Done' shown?" }, [no, no])

@@ -84,6 +84,9 @@ export async function runAgent(deps: AgentDeps, instruction: string, options: Ag
     let saving: Promise<string> | undefined
     try {
       let t = performance.now()
+      // Later steps look at a screen settled after acting; the first one settles too: what the test
+      // did just before (a page opened over DevTools, a shortcut) may still be drawing.
+      if (step === 1) await screen.settle({ stableMs: settle.stableMs, timeoutMs: settle.timeoutMs, signal })
       let frame = await screen.capture()
       // Input that left the screen exactly as it was decided on has not been drawn yet (a loaded
       // machine), or did nothing: a model given that frame again would act on what is gone.
