@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
+import { limit } from './limit.ts'
 
 const root = resolve(import.meta.dirname, '..')
 const bin = join(root, 'bin/agentprobe.js')
@@ -101,19 +102,8 @@ async function freshRepo(name: string, shape?: Shape): Promise<string> {
   return repo
 }
 
-/** At most this many `vitest run`s at once: each starts its own Xvfb and Chromium, on a 2-core machine. */
-const lanes = { free: 3, waiting: [] as (() => void)[] }
-async function inLane<T>(work: () => Promise<T>): Promise<T> {
-  if (lanes.free === 0) await new Promise<void>((resolve) => lanes.waiting.push(resolve))
-  else lanes.free--
-  try {
-    return await work()
-  } finally {
-    const next = lanes.waiting.shift()
-    if (next) next()
-    else lanes.free++
-  }
-}
+/** At most three `vitest run`s at once: each starts its own Xvfb and Chromium, on a 2-core machine. */
+const inLane = limit(3)
 
 describe.concurrent('agentprobe init on extensions of every shape: `npx vitest run` passes there', () => {
   it.each(Object.keys(SHAPES).filter((name) => SHAPES[name]!.tests > 0))('%s', async (name) => {

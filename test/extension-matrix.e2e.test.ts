@@ -15,6 +15,7 @@ import { cp, mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'n
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { limit } from './limit.ts'
 import { RUN_DONE, tail, watchOutput } from './watch-output.ts'
 
 const root = resolve(import.meta.dirname, '..')
@@ -126,23 +127,6 @@ function expectAllPassed(run: string, what: string): void {
   expect(summary, `${what}: no test summary:\n${tail(run)}`).not.toBeNull()
   expect(summary![1]!.trim(), `${what} did not pass:\n${tail(run)}`).toBe(`${summary![2]} passed`)
   expect(Number(summary![2])).toBeGreaterThanOrEqual(2)
-}
-
-/** A queue that runs at most `n` tasks at once. */
-function limit(n: number) {
-  let running = 0
-  const waiting: (() => void)[] = []
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (running < n) running += 1
-    else await new Promise<void>((go) => waiting.push(go)) // the finishing task hands its place over
-    try {
-      return await task()
-    } finally {
-      const next = waiting.shift()
-      if (next) next()
-      else running -= 1
-    }
-  }
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
