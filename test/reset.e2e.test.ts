@@ -2,11 +2,12 @@
 // `storage` permission, a fixed `key`, an offscreen document, a tab opened on install, a popup
 // left open — each a small extension written here, on a real Chromium and a real Xvfb.
 import { generateKeyPairSync } from 'node:crypto'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BrowserPool } from '../src/browser-pool/browser-pool.ts'
+import { BrowserPool, type Lease } from '../src/browser-pool/browser-pool.ts'
+import { connectBrowser } from '../src/targets/browsers.ts'
 import { ChromeHelpers } from '../src/targets/chrome/cdp.ts'
 import { loadExtensionDir } from '../src/targets/chrome/extension-dir.ts'
 import { extensionIdForKey } from '../src/targets/chrome/extension-id.ts'
@@ -268,6 +269,69 @@ describe('the pool, when a reset step cannot run', () => {
       ])
       // And the fresh browser resets in place from then on.
       expect((await pool.lease('1', dir)).reused).toBe(true)
+    } finally {
+      await pool.close()
+    }
+  })
+})
+
+describe('the pool, between two files', () => {
+  // A worker's side of a lease, as the fixtures connect: CDP to the browser, its pipe relayed by the pool.
+  const connect = async (pool: BrowserPool, lease: Lease) => {
+    const { chrome } = await connectBrowser(lease.endpoint, { display: lease.display, relay: (method, params) => pool.pipe('1', method, params) as never })
+    return chrome!
+  }
+  const writeTally = (version: string) =>
+    writeExtension({
+      'manifest.json': { manifest_version: 3, name: 'Tally', version, permissions: ['storage'], background: { service_worker: 'worker.js' }, action: { default_popup: 'popup.html' } },
+      'worker.js': "chrome.runtime.onInstalled.addListener(({ reason }) => chrome.storage.local.set({ reason }))",
+      'popup.html': '<!doctype html><p>Tally</p>',
+    })
+
+  it('resets a released slot ahead: the next lease finds the state a reset leaves, and only the same build counts', async () => {
+    const dir = await writeTally('1.0')
+    const pool = new BrowserPool({ size: SIZE })
+    try {
+      const first = await pool.lease('1', dir)
+      expect(first.resetAhead).toBe(false)
+      let chrome = await connect(pool, first)
+      await chrome.openExtensionPage('popup.html')
+      await chrome.evaluate({ type: 'service_worker' }, "chrome.storage.local.set({ left: 'by the first file' })")
+      await chrome.close()
+      pool.release('1')
+
+      const second = await pool.lease('1', dir)
+      expect(second).toMatchObject({ reused: true, resetAhead: true, pid: first.pid })
+      chrome = await connect(pool, second)
+      expect((await chrome.targets({ type: 'page' })).map((p) => p.url)).toEqual(['about:blank'])
+      expect(await chrome.evaluate({ type: 'service_worker' }, 'chrome.storage.local.get()')).toEqual({ reason: 'update' })
+      await chrome.close()
+
+      // Rebuilt between the release and the next lease: that lease loads the new build itself.
+      pool.release('1')
+      await writeFile(join(dir, 'manifest.json'), JSON.stringify({ ...JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8')), version: '2.0' }))
+      const third = await pool.lease('1', dir)
+      expect(third).toMatchObject({ reused: true, resetAhead: false, pid: first.pid })
+      chrome = await connect(pool, third)
+      expect(await chrome.evaluate({ type: 'service_worker' }, 'chrome.runtime.getManifest().version')).toBe('2.0')
+      await chrome.close()
+    } finally {
+      await pool.close()
+    }
+  })
+
+  it('leaves the last file’s screen in place on a display the user named, until the next lease', async () => {
+    const dir = await writeTally('1.0')
+    const pool = new BrowserPool({ size: SIZE, display: screen.display })
+    try {
+      const first = await pool.lease('1', dir)
+      const chrome = await connect(pool, first)
+      await chrome.openPage('about:blank#left-open')
+      pool.release('1')
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      expect((await chrome.targets({ type: 'page' })).map((p) => p.url)).toContain('about:blank#left-open')
+      await chrome.close()
+      expect(await pool.lease('1', dir)).toMatchObject({ reused: true, resetAhead: false })
     } finally {
       await pool.close()
     }

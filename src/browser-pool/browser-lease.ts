@@ -32,10 +32,12 @@ export async function leaseBrowser(poolUrl: string, slot: string, extension: str
     requireChrome: () => connection.requireChrome(),
     signal: connection.signal,
     versions: lease.versions,
-    // The pool owns the browser and the display: a worker only lets go of its connections.
+    // The pool owns the browser and the display: a worker lets go of its connections, then of the
+    // slot, which the pool resets for the next file while that file's worker starts.
     async close() {
       await connection.close().catch(() => undefined)
       await screen.close()
+      await postToPool(poolUrl, '/release', { slot }).catch(() => undefined)
     },
   }
 }

@@ -2,7 +2,9 @@
 // files and across watch-mode reruns: a rerun resets state in place instead of restarting the browser,
 // a file with another extension has the browser switched to it (Chromium), and a rebuilt extension
 // is reloaded in every browser that runs it. A reset or switch that cannot run costs that file a
-// fresh browser, with one line saying why, instead of failing it.
+// fresh browser, with one line saying why, instead of failing it. On a private display the reset
+// runs as soon as a file lets go of its slot, while the next file's worker starts and imports, so
+// its lease finds the browser ready.
 import { ConfigError, TargetError, errorMessage } from '../core/errors.ts'
 import type { Size } from '../core/frame.ts'
 import { zoomLabel } from '../core/variant.ts'
@@ -45,6 +47,8 @@ export interface Lease {
   pid: number
   /** True when a running browser was reset (or switched to this extension) rather than started. */
   reused: boolean
+  /** True when that reset ran ahead, after the slot's last file let go, for this extension and build. */
+  resetAhead: boolean
   ms: number
 }
 
@@ -53,6 +57,10 @@ interface Slot {
   browser?: Browser
   extension?: string
   versions: Record<string, string>
+  /** The reset run after the last lease let go, for this extension and build, the window drawn since. */
+  resetAhead?: { extension: string | undefined; build: string | undefined }
+  /** That reset while it runs: a reload waits for it rather than load the extension twice at once. */
+  resetting?: Promise<void>
   /** Leases of one slot never overlap; this serialises them. */
   queue: Promise<unknown>
 }
@@ -62,6 +70,7 @@ export class BrowserPool {
   readonly #slots = new Map<string, Slot>()
   readonly #log: (line: string) => void
   #reloading: Promise<unknown> = Promise.resolve()
+  #closed = false
 
   constructor(options: PoolOptions) {
     this.#options = options
@@ -77,13 +86,28 @@ export class BrowserPool {
     return next
   }
 
+  /**
+   * The file that leased `slotId` is done with it: reset its browser now, for the next lease of the
+   * same extension, unless the display is the user's, where the last file's screen stays in view
+   * until the next file needs the browser.
+   */
+  release(slotId: string): void {
+    const slot = this.#slots.get(slotId)
+    if (slot === undefined || this.#options.display !== undefined) return
+    slot.queue = slot.queue.then(() => this.#resetAhead(slot))
+  }
+
   /** Reloads `extension` in every browser that runs it, once `after` settles; resolves with what it did. */
   reload(extension: string, { after }: { after?: Promise<unknown> } = {}): Promise<{ browsers: number; ms: number }> {
     const run = async () => {
       // Leases queue behind a reload from the moment it is asked for, not from when it starts.
       await after
+      const slots = [...this.#slots.values()].filter((s) => s.extension === extension && s.browser && !s.browser.signal.aborted)
+      await Promise.all(slots.map((slot) => slot.resetting))
       const started = performance.now()
-      const browsers = [...this.#slots.values()].flatMap((s) => (s.extension === extension && s.browser && !s.browser.signal.aborted ? [s.browser] : []))
+      // (a reload opens the extension's onInstalled again: what a reset ahead left no longer holds)
+      for (const slot of slots) slot.resetAhead = undefined
+      const browsers = slots.map((s) => s.browser!)
       await Promise.all(browsers.map((browser) => browser.reloadExtension()))
       return { browsers: browsers.length, ms: Math.round(performance.now() - started) }
     }
@@ -100,6 +124,7 @@ export class BrowserPool {
   }
 
   async close(): Promise<void> {
+    this.#closed = true
     await Promise.all([...this.#slots.values()].map((slot) => closeSlot(slot)))
     this.#slots.clear()
   }
@@ -110,7 +135,12 @@ export class BrowserPool {
     const { size, display, browser: name = 'chromium', executablePath, url, locale, colorScheme, deviceScaleFactor, zoom } = this.#options
     slot.screen ??= display ? await X11Screen.attach({ display }) : await X11Screen.start(size)
     const screen = slot.screen
-    const reused = await keepInPlace(slot, extension, url, this.#log)
+    // Taken on every lease: a watch-mode rebuild reloads the extension in the same browser.
+    const build = extension && (await buildFingerprint(extension).catch(() => 'unreadable'))
+    const ahead = slot.resetAhead
+    slot.resetAhead = undefined
+    const resetAhead = ahead !== undefined && ahead.extension === extension && ahead.build === build && slot.browser !== undefined && !slot.browser.signal.aborted
+    const reused = resetAhead || (await keepInPlace(slot, extension, url, this.#log))
     let browser = reused ? slot.browser : undefined
     if (browser === undefined) {
       await closeBrowser(slot)
@@ -125,11 +155,13 @@ export class BrowserPool {
       const zoomed: Record<string, string> = zoom === undefined || zoom === 1 ? {} : { zoom: zoomLabel(zoom) }
       slot.versions = { browser: browser.version, ...(info && { extension: `${info.name} ${info.version}` }), ...(locale && { locale }), ...(colorScheme && { colorScheme }), ...scale, ...zoomed }
     }
-    // Taken on every lease: a watch-mode rebuild reloads the extension in the same browser.
-    if (extension) slot.versions = { ...slot.versions, build: await buildFingerprint(extension).catch(() => 'unreadable') }
-    // The first step must see the browser drawn, its toolbar icon included, not a blank display.
-    const drawn = await waitForBrowserDrawn(screen, { pinnedIcon: extension !== undefined, scale: deviceScaleFactor })
-    if (!drawn.drawn) this.#log(`agentprobe: the browser did not look fully drawn within ${Math.round(drawn.waitedMs)} ms (${drawn.evidence}); the first step may see it half drawn`)
+    if (build !== undefined) slot.versions = { ...slot.versions, build }
+    // The first step must see the browser drawn, its toolbar icon included, not a blank display
+    // (a reset ahead saw it drawn, and nothing has used the browser since).
+    if (!resetAhead) {
+      const drawn = await waitForBrowserDrawn(screen, { pinnedIcon: extension !== undefined, scale: deviceScaleFactor })
+      if (!drawn.drawn) this.#log(`agentprobe: the browser did not look fully drawn within ${Math.round(drawn.waitedMs)} ms (${drawn.evidence}); the first step may see it half drawn`)
+    }
     return {
       display: screen.display,
       ...(screen.framebufferPath && { framebufferPath: screen.framebufferPath }),
@@ -138,8 +170,31 @@ export class BrowserPool {
       ...(deviceScaleFactor !== undefined && { deviceScaleFactor }),
       pid: browser.pid,
       reused,
+      resetAhead,
       ms: Math.round(performance.now() - started),
     }
+  }
+
+  /** The reset the next lease of this extension would run, run now; what fails is left for that lease to try again, and to report. */
+  async #resetAhead(slot: Slot): Promise<void> {
+    await this.#reloading
+    const { browser, screen, extension } = slot
+    if (this.#closed || browser === undefined || browser.signal.aborted || screen === undefined) return
+    const reset = async () => {
+      try {
+        // (the build as the reset will load it: one written during the reset is a different build)
+        const build = extension && (await buildFingerprint(extension).catch(() => 'unreadable'))
+        await browser.reset({ url: this.#options.url })
+        const drawn = await waitForBrowserDrawn(screen, { pinnedIcon: extension !== undefined, scale: this.#options.deviceScaleFactor })
+        if (drawn.drawn && !this.#closed) slot.resetAhead = { extension, build }
+      } catch {
+        slot.resetAhead = undefined
+      }
+    }
+    // (set only past the wait on reloads above: a reload waiting for it, while it waited for that reload, would wait for ever)
+    slot.resetting = reset()
+    await slot.resetting
+    slot.resetting = undefined
   }
 }
 

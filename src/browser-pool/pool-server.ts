@@ -12,11 +12,15 @@ export interface PoolServer {
   close(): Promise<void>
 }
 
-/** POST /lease leases a slot's browser; POST /pipe relays a call to its DevTools pipe (Extensions.* answer nowhere else). */
+/** POST /lease leases a slot's browser, POST /release lets go of it; POST /pipe relays a call to its DevTools pipe (Extensions.* answer nowhere else). */
 async function route(pool: BrowserPool, request: string, body: string): Promise<unknown> {
   if (request === 'POST /lease') {
     const { slot, extension } = JSON.parse(body) as { slot: string; extension?: string }
     return pool.lease(slot, extension)
+  }
+  if (request === 'POST /release') {
+    pool.release((JSON.parse(body) as { slot: string }).slot)
+    return null
   }
   if (request === 'POST /pipe') {
     const { slot, method, params } = JSON.parse(body) as { slot: string; method: string; params?: Record<string, unknown> }
