@@ -314,24 +314,54 @@ describe('the pool, between two files', () => {
       expect(third).toMatchObject({ reused: true, resetAhead: false, pid: first.pid })
       chrome = await connect(pool, third)
       expect(await chrome.evaluate({ type: 'service_worker' }, 'chrome.runtime.getManifest().version')).toBe('2.0')
+      await chrome.evaluate({ type: 'service_worker' }, "chrome.storage.local.set({ left: 'by the third file' })")
+      await chrome.close()
+
+      // Rebuilt and reloaded by the pool (as watch mode does) while no file holds the browser: the
+      // reset runs ahead again, on that build.
+      pool.release('1')
+      await writeFile(join(dir, 'manifest.json'), JSON.stringify({ ...JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8')), version: '3.0' }))
+      expect((await pool.reload(dir)).browsers).toBe(1)
+      const fourth = await pool.lease('1', dir)
+      expect(fourth).toMatchObject({ reused: true, resetAhead: true, pid: first.pid })
+      chrome = await connect(pool, fourth)
+      expect(await chrome.evaluate({ type: 'service_worker' }, 'chrome.runtime.getManifest().version')).toBe('3.0')
+      expect(await chrome.evaluate({ type: 'service_worker' }, 'chrome.storage.local.get()')).toEqual({ reason: 'update' })
       await chrome.close()
     } finally {
       await pool.close()
     }
   })
 
+  // A tab the last file left open, looked at a while after its release.
+  const leftOpenAfterRelease = async (pool: BrowserPool, dir: string) => {
+    const chrome = await connect(pool, await pool.lease('1', dir))
+    await chrome.openPage('about:blank#left-open')
+    pool.release('1')
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    const open = (await chrome.targets({ type: 'page' })).some((p) => p.url === 'about:blank#left-open')
+    await chrome.close()
+    return open
+  }
+
   it('leaves the last file’s screen in place on a display the user named, until the next lease', async () => {
     const dir = await writeTally('1.0')
     const pool = new BrowserPool({ size: SIZE, display: screen.display })
     try {
-      const first = await pool.lease('1', dir)
-      const chrome = await connect(pool, first)
-      await chrome.openPage('about:blank#left-open')
-      pool.release('1')
-      await new Promise((resolve) => setTimeout(resolve, 1500))
-      expect((await chrome.targets({ type: 'page' })).map((p) => p.url)).toContain('about:blank#left-open')
-      await chrome.close()
+      expect(await leftOpenAfterRelease(pool, dir)).toBe(true)
       expect(await pool.lease('1', dir)).toMatchObject({ reused: true, resetAhead: false })
+    } finally {
+      await pool.close()
+    }
+  })
+
+  it('resets ahead only while the run has files left to lease', async () => {
+    const dir = await writeTally('1.0')
+    const pool = new BrowserPool({ size: SIZE })
+    try {
+      pool.expectLeases(2)
+      expect(await leftOpenAfterRelease(pool, dir)).toBe(false)
+      expect(await leftOpenAfterRelease(pool, dir)).toBe(true)
     } finally {
       await pool.close()
     }

@@ -61,6 +61,8 @@ interface Slot {
   resetAhead?: { extension: string | undefined; build: string | undefined }
   /** That reset while it runs: a reload waits for it rather than load the extension twice at once. */
   resetting?: Promise<void>
+  /** A file holds the browser: from its lease until it lets go. */
+  leased?: boolean
   /** Leases of one slot never overlap; this serialises them. */
   queue: Promise<unknown>
 }
@@ -71,16 +73,24 @@ export class BrowserPool {
   readonly #log: (line: string) => void
   #reloading: Promise<unknown> = Promise.resolve()
   #closed = false
+  /** Leases this run will still ask for, when the runner said (expectLeases); a reset ahead past the last one is for no one. */
+  #leasesToCome: number | undefined
 
   constructor(options: PoolOptions) {
     this.#options = options
     this.#log = options.log ?? ((line) => process.stderr.write(`${line}\n`))
   }
 
+  /** The run starting now will lease `files` times (one per test file); undefined when the runner cannot say. */
+  expectLeases(files: number | undefined): void {
+    this.#leasesToCome = files
+  }
+
   /** A browser on its own display for `slot`, with `extension` loaded and a fresh state. */
   lease(slotId: string, extension: string | undefined): Promise<Lease> {
     const slot = this.#slots.get(slotId) ?? { versions: {}, queue: Promise.resolve() }
     this.#slots.set(slotId, slot)
+    if (this.#leasesToCome !== undefined) this.#leasesToCome = Math.max(0, this.#leasesToCome - 1)
     const next = slot.queue.then(() => this.#lease(slot, extension))
     slot.queue = next.catch(() => undefined)
     return next
@@ -89,15 +99,20 @@ export class BrowserPool {
   /**
    * The file that leased `slotId` is done with it: reset its browser now, for the next lease of the
    * same extension, unless the display is the user's, where the last file's screen stays in view
-   * until the next file needs the browser.
+   * until the next file needs the browser, or the run has no file left to lease it.
    */
   release(slotId: string): void {
     const slot = this.#slots.get(slotId)
-    if (slot === undefined || this.#options.display !== undefined) return
-    slot.queue = slot.queue.then(() => this.#resetAhead(slot))
+    if (slot === undefined) return
+    slot.leased = false
+    if (this.#leasesToCome !== 0) this.#queueResetAhead(slot)
   }
 
-  /** Reloads `extension` in every browser that runs it, once `after` settles; resolves with what it did. */
+  /**
+   * Reloads `extension` in every browser that runs it, once `after` settles; resolves with what it
+   * did. A browser no file holds is then reset ahead, as after a release: a watch-mode rerun that
+   * follows finds it ready.
+   */
   reload(extension: string, { after }: { after?: Promise<unknown> } = {}): Promise<{ browsers: number; ms: number }> {
     const run = async () => {
       // Leases queue behind a reload from the moment it is asked for, not from when it starts.
@@ -109,6 +124,7 @@ export class BrowserPool {
       for (const slot of slots) slot.resetAhead = undefined
       const browsers = slots.map((s) => s.browser!)
       await Promise.all(browsers.map((browser) => browser.reloadExtension()))
+      for (const slot of slots) if (!slot.leased) this.#queueResetAhead(slot)
       return { browsers: browsers.length, ms: Math.round(performance.now() - started) }
     }
     const done = this.#reloading.then(run, run)
@@ -162,6 +178,7 @@ export class BrowserPool {
       const drawn = await waitForBrowserDrawn(screen, { pinnedIcon: extension !== undefined, scale: deviceScaleFactor })
       if (!drawn.drawn) this.#log(`agentprobe: the browser did not look fully drawn within ${Math.round(drawn.waitedMs)} ms (${drawn.evidence}); the first step may see it half drawn`)
     }
+    slot.leased = true
     return {
       display: screen.display,
       ...(screen.framebufferPath && { framebufferPath: screen.framebufferPath }),
@@ -173,6 +190,11 @@ export class BrowserPool {
       resetAhead,
       ms: Math.round(performance.now() - started),
     }
+  }
+
+  /** Queues a reset ahead of the slot's next lease; none on a display the user named, where the last file's screen stays in view. */
+  #queueResetAhead(slot: Slot): void {
+    if (this.#options.display === undefined) slot.queue = slot.queue.then(() => this.#resetAhead(slot))
   }
 
   /** The reset the next lease of this extension would run, run now; what fails is left for that lease to try again, and to report. */

@@ -3,7 +3,7 @@
 // this project's tests (only this project's: other suites are not touched).
 import { existsSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
-import type { TestProject, Vitest } from 'vitest/node'
+import type { Reporter, TestProject, Vitest } from 'vitest/node'
 import { BrowserPool } from '../browser-pool/browser-pool.ts'
 import { browserExecutable, type ResolvedOptions } from '../config/options.ts'
 import { startPoolServer } from '../browser-pool/pool-server.ts'
@@ -13,6 +13,9 @@ export async function startBrowserService(vitest: Vitest, project: TestProject, 
   const { display, screen: size, browser, url, locale, colorScheme, deviceScaleFactor, zoom } = options
   const pool = new BrowserPool({ display, size, browser, executablePath: browserExecutable(options), url, locale, colorScheme, deviceScaleFactor, zoom, log: (line) => vitest.logger.warn(line) })
   const server = await startPoolServer(pool)
+  // Each run's files of this project, each a lease: a browser let go after the last of them is not reset ahead.
+  const counter: Pick<Reporter, 'onTestRunStart'> = { onTestRunStart: (specifications) => pool.expectLeases(specifications.filter((s) => s.project.name === project.name).length) }
+  ;(vitest.config.reporters as unknown[]).push(counter)
   vitest.onClose(async () => {
     await server.close()
     await pool.close()
