@@ -1,6 +1,6 @@
-// 'agentprobe/jest/reporter' (withAgentprobe adds it beside Jest's own): at the end of a run,
-// each test recorded in the history, then report/index.html and the Markdown summary from the
-// traces of the tests that ran.
+// 'agentprobe/jest/reporter' (withAgentprobe adds it beside Jest's own): at the start of a run,
+// its file count for the browser pools; at the end, each test recorded in the history, then
+// report/index.html and the Markdown summary from the traces of the tests that ran.
 import { existsSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import type { AggregatedResult } from '@jest/test-result'
@@ -12,6 +12,7 @@ import { recordRuns } from '../history/record-runs.ts'
 import { runContext } from '../history/run-context.ts'
 import { artifactDirFor } from '../session/artifact-paths.ts'
 import { publishReport } from '../report/publish-report.ts'
+import { POOL, type RunningPool } from './global-setup.ts'
 
 export interface JestReporterOptions {
   /** The artifacts folder, relative to rootDir unless absolute (the environment writes traces there). */
@@ -35,6 +36,12 @@ export default class AgentprobeJestReporter {
     this.#artifactsDir = resolve(this.#root, options.artifactsDir ?? process.env.AGENTPROBE_ARTIFACTS_DIR ?? 'artifacts')
     this.#options = options
     this.#shard = globalConfig.shard
+  }
+
+  /** Tells the browser pools (global-setup.ts) how many files the run will lease for: none is reset ahead after the last. */
+  onRunStart(results: AggregatedResult): void {
+    // (in a `browsers` matrix each pool is told every project's files: an upper bound for each)
+    for (const { pool } of (globalThis as Record<symbol, RunningPool[] | undefined>)[POOL] ?? []) pool.expectLeases(results.numTotalTestSuites)
   }
 
   async onRunComplete(_contexts: unknown, results: AggregatedResult): Promise<void> {
