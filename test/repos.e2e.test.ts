@@ -81,7 +81,7 @@ const passed = (output: string) => Number(/Tests:?\s+(\d+) passed/.exec(output)?
 let tarball = ''
 /**
  * Two installs at a time rather than all six on two cores: this file alone, back to back, took 248
- * CPU-s in 128 s so against 258 in 134 s (npm's share 116 against 125 CPU-s).
+ * CPU-s in 128 s against 258 in 134 s (npm's share 116 against 125 CPU-s).
  */
 const installs = limit(2)
 beforeAll(async () => {

@@ -152,10 +152,11 @@ export class BrowserPool {
     slot.screen ??= display ? await X11Screen.attach({ display }) : await X11Screen.start(size)
     const screen = slot.screen
     // Taken on every lease: a watch-mode rebuild reloads the extension in the same browser.
-    const build = extension && (await buildFingerprint(extension).catch(() => 'unreadable'))
+    const build = extension && (await buildOf(extension))
     const ahead = slot.resetAhead
     slot.resetAhead = undefined
-    const resetAhead = ahead !== undefined && ahead.extension === extension && ahead.build === build && slot.browser !== undefined && !slot.browser.signal.aborted
+    // (a build that could not be read is no known build: the lease resets it itself)
+    const resetAhead = ahead !== undefined && ahead.extension === extension && ahead.build === build && build !== UNREADABLE && slot.browser !== undefined && !slot.browser.signal.aborted
     const reused = resetAhead || (await keepInPlace(slot, extension, url, this.#log))
     let browser = reused ? slot.browser : undefined
     if (browser === undefined) {
@@ -175,7 +176,7 @@ export class BrowserPool {
     // The first step must see the browser drawn, its toolbar icon included, not a blank display
     // (a reset ahead saw it drawn, and nothing has used the browser since).
     if (!resetAhead) {
-      const drawn = await waitForBrowserDrawn(screen, { pinnedIcon: extension !== undefined, scale: deviceScaleFactor })
+      const drawn = await this.#drawn(screen, extension)
       if (!drawn.drawn) this.#log(`agentprobe: the browser did not look fully drawn within ${Math.round(drawn.waitedMs)} ms (${drawn.evidence}); the first step may see it half drawn`)
     }
     slot.leased = true
@@ -192,6 +193,11 @@ export class BrowserPool {
     }
   }
 
+  /** Waits until the slot's screen shows the browser drawn, with the extension's button pinned when there is one. */
+  #drawn(screen: X11Screen, extension: string | undefined) {
+    return waitForBrowserDrawn(screen, { pinnedIcon: extension !== undefined, scale: this.#options.deviceScaleFactor })
+  }
+
   /** Queues a reset ahead of the slot's next lease; none on a display the user named, where the last file's screen stays in view. */
   #queueResetAhead(slot: Slot): void {
     if (this.#options.display === undefined) slot.queue = slot.queue.then(() => this.#resetAhead(slot))
@@ -205,10 +211,9 @@ export class BrowserPool {
     const reset = async () => {
       try {
         // (the build as the reset will load it: one written during the reset is a different build)
-        const build = extension && (await buildFingerprint(extension).catch(() => 'unreadable'))
+        const build = extension && (await buildOf(extension))
         await browser.reset({ url: this.#options.url })
-        const drawn = await waitForBrowserDrawn(screen, { pinnedIcon: extension !== undefined, scale: this.#options.deviceScaleFactor })
-        if (drawn.drawn && !this.#closed) slot.resetAhead = { extension, build }
+        if ((await this.#drawn(screen, extension)).drawn && !this.#closed) slot.resetAhead = { extension, build }
       } catch {
         slot.resetAhead = undefined
       }
@@ -219,6 +224,11 @@ export class BrowserPool {
     slot.resetting = undefined
   }
 }
+
+const UNREADABLE = 'unreadable'
+
+/** The build's fingerprint, recorded in traces; UNREADABLE when its folder cannot be read. */
+const buildOf = (extension: string): Promise<string> => buildFingerprint(extension).catch(() => UNREADABLE)
 
 /**
  * Resets the slot's running browser, or switches it to `extension` when it ran another; false
