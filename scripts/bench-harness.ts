@@ -107,7 +107,7 @@ async function settleCpuMs(screen: X11Screen): Promise<{ compare: number; read: 
     const next = await readFile(screen.framebufferPath!)
     const changed = last !== undefined && !next.equals(last)
     last = next
-    return changed
+    return changed ? performance.now() : undefined
   }
   const read = await cpu(() => waitForStable(readEachPoll, { stableMs: 1000, reactionMs: 1000, timeoutMs: 2000 }))
   const hash = await cpu(async () => {
@@ -176,7 +176,7 @@ async function main(): Promise<void> {
     const previous: number[] = []
     const seed: number[] = []
     const settle = async () => {
-      const settled = await screen.settle(AGENT_DEFAULTS.settle)
+      const settled = await screen.settle({ ...AGENT_DEFAULTS.settle, captureNext: true }) // as the agent loop settles
       split.reaction.push(settled.changedMs ?? settled.waitedMs)
       split.changing.push((settled.lastChangeMs ?? 0) - (settled.changedMs ?? 0))
       split.quiet.push(settled.lastChangeMs === undefined ? 0 : settled.waitedMs - settled.lastChangeMs)
@@ -240,7 +240,7 @@ async function main(): Promise<void> {
     console.log(`capture 1920×1080 (scrot)        median ${fmt(median(scrotCaptures))}   framebuffer read / scrot ${figures.captureRatio}   read + hash / scrot ${((median(captures) + median(parts.hash)) / median(scrotCaptures)).toFixed(3)}   previous layout / scrot ${(median(parts.previous) / median(scrotCaptures)).toFixed(3)}`)
     console.log(`per step, capture + act + settle median ${fmt(median(ours))}   previous capture and input ${fmt(median(previous))}   seed-style ${fmt(median(seed))}   ratio to seed ${figures.stepRatio}, previous to seed ${(median(previous) / median(seed)).toFixed(3)}`)
     console.log(`  split per step (medians): capture ${fmt(median(split.capture))}, ready for a model (hash, scan, canvas PNG) ${fmt(median(split.ready))}, act ${fmt(median(split.act))}, settle reaction ${fmt(median(split.reaction))}, changing ${fmt(median(split.changing))}, quiet ${fmt(median(split.quiet))}`)
-    console.log(`  settle per step (reaction + changing + quiet): ${split.reaction.map((r, i) => `${fmt(r)} + ${fmt(split.changing[i]!)} + ${fmt(split.quiet[i]!)}`).join(', ')}`)
+    console.log(`  each step, its settle (reaction + changing + quiet): ${ours.map((ms, i) => `${fmt(ms)} (${fmt(split.reaction[i]!)} + ${fmt(split.changing[i]!)} + ${fmt(split.quiet[i]!)})`).join(', ')}`)
     console.log(`settle on a still screen, CPU per second watched: ${fmt(settleCpu.compare)} (read only when the server drew)   each poll read and compared ${fmt(settleCpu.read)}   each read hashed ${fmt(settleCpu.hash)}   ratio to reading ${(settleCpu.compare / settleCpu.read).toFixed(3)}`)
     console.log(`peak RSS of this process ${peakRssMb} MB`)
     console.log(`suite of ${SUITE_FILES} scripted files: ${Object.entries(throughput.ms).map(([w, ms]) => `${w} worker(s) ${fmt(ms)}`).join(', ')}; 2 vs 1: ${figures.twoWorkerRatio}`)

@@ -31,7 +31,8 @@ html,body{margin:0;height:100%;overflow:hidden;background:#fff}
 #red{position:absolute;left:40px;top:40px;width:120px;height:80px;background:#f00}
 #field{position:absolute;left:300px;top:60px;width:400px;height:30px}
 #log{position:absolute;left:40px;top:200px;width:1100px;white-space:pre-wrap;font:14px monospace}
-</style><div id=red></div><input id=field><div id=log></div><script>
+#hover{position:absolute;left:1180px;top:600px;width:60px;height:60px;background:#0a0}#hover:hover{background:#00a}
+</style><div id=red></div><input id=field><div id=log></div><div id=hover></div><script>
 const state = {}
 const show = () => { const s = JSON.stringify(state); document.title = s; log.textContent = s }
 const at = (e) => [e.screenX, e.screenY]
@@ -212,6 +213,19 @@ describe('owned Xvfb: capture and settle', () => {
     expect((await screen.capture()).hash).toBe(after.hash)
   })
 
+  it('a settle told a capture comes next has read the settled screen by then, and a later change is still captured', async () => {
+    const framebuffer = async () => contentHash(xwdPixels(await readFile(screen.framebufferPath!)).data)
+    await screen.settle({ captureNext: true })
+    const settled = await screen.capture()
+    expect(settled.hash).toBe(await framebuffer())
+    await act({ type: 'click', x: 650, y: 540, button: 'left' })
+    await waitForPage((s) => s.down?.[1] === 650)
+    await screen.settle({ captureNext: true })
+    const after = await screen.capture()
+    expect(after.hash).not.toBe(settled.hash)
+    expect(after.hash).toBe(await framebuffer())
+  })
+
   it('a frame keeps the pixels it was captured with while later captures read the screen ahead of time', async () => {
     const click = async (x: number) => {
       await act({ type: 'click', x, y: 520, button: 'left' })
@@ -289,6 +303,26 @@ describe('owned Xvfb: actions have their real effect', () => {
     const state = await waitForPage((s) => s.up?.[1] === x && s.up[2] === y)
     expect(state.down).toEqual([code, x, y])
     expect(state.up).toEqual([code, x, y])
+  })
+
+  it('a button press waits until 500 ms after something appeared, but not after a hover state a pointer move drew', async () => {
+    const HOVER = { x: 1210, y: 630 }
+    /** Ms from the action's drawing to the end of a press right after it. */
+    const pressAfter = async (action: Action) => {
+      await screen.settle()
+      await new Promise((resolve) => setTimeout(resolve, 500)) // (past anything an earlier test drew)
+      await act(action)
+      const settled = await screen.settle({ stableMs: 100, reactionMs: 1000 })
+      expect(settled.changedMs, `${action.type} drew nothing`).toBeDefined()
+      const started = performance.now()
+      await act({ type: 'click', x: 1100, y: 650, button: 'left' })
+      return performance.now() - started + settled.waitedMs - settled.changedMs!
+    }
+    // The page writes a click in its log: a click right after it is held to 500 ms after the log appeared.
+    expect(await pressAfter({ type: 'click', x: 1000, y: 650, button: 'left' })).toBeGreaterThanOrEqual(490)
+    const hovered = await pressAfter({ type: 'move', ...HOVER })
+    expect((await pixelAt(await (await screen.capture()).png(), HOVER)).join()).toBe('0,0,170')
+    expect(hovered).toBeLessThan(300)
   })
 
   it("a command the display's xdotool refuses fails with its words, and the next action still lands", async () => {

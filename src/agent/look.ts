@@ -4,6 +4,6 @@ import type { Screen } from '../core/screen.ts'
 import { AGENT_DEFAULTS } from './options.ts'
 
 export async function freshFrame(screen: Screen, signal?: AbortSignal): Promise<Frame> {
-  await screen.settle({ stableMs: AGENT_DEFAULTS.settle.stableMs, signal })
+  await screen.settle({ stableMs: AGENT_DEFAULTS.settle.stableMs, captureNext: true, signal })
   return screen.capture()
 }

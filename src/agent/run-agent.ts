@@ -44,7 +44,7 @@ export async function runAgent(deps: AgentDeps, instruction: string, options: Ag
   const maxSteps = options.maxSteps ?? AGENT_DEFAULTS.maxSteps
   const timeout = AbortSignal.timeout(options.timeoutMs ?? AGENT_DEFAULTS.timeoutMs)
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout
-  const settle = { ...AGENT_DEFAULTS.settle, ...options.settle, signal }
+  const settle = { ...AGENT_DEFAULTS.settle, ...options.settle, captureNext: true, signal }
   const started = performance.now()
   const run: TraceRun = {
     kind: 'agent',
@@ -86,7 +86,7 @@ export async function runAgent(deps: AgentDeps, instruction: string, options: Ag
       let t = performance.now()
       // Later steps look at a screen settled after acting; the first one settles too: what the test
       // did just before (a page opened over DevTools, a shortcut) may still be drawing.
-      if (step === 1) await screen.settle({ stableMs: settle.stableMs, timeoutMs: settle.timeoutMs, signal })
+      if (step === 1) await screen.settle({ stableMs: settle.stableMs, timeoutMs: settle.timeoutMs, captureNext: true, signal })
       let frame = await screen.capture()
       // Input that left the screen exactly as it was decided on has not been drawn yet (a loaded
       // machine), or did nothing: a model given that frame again would act on what is gone.

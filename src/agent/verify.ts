@@ -37,7 +37,7 @@ export async function verifyScreen({ screen, model, sink }: VerifyDeps, question
   const started = performance.now()
   const result: TraceVerification = { question, passed: false, usage: { ...ZERO_USAGE }, ms: 0 }
   const judge = async (label: string): Promise<Frame> => {
-    await screen.settle({ stableMs: AGENT_DEFAULTS.settle.stableMs, signal })
+    await screen.settle({ stableMs: AGENT_DEFAULTS.settle.stableMs, captureNext: true, signal })
     const frame = await screen.capture()
     result.frame = await sink.saveFrame(frame, 'phase', label)
     result.frameHash = frame.phash

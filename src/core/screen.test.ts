@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { MAX_QUIET_MS, changesOf, waitForStable, type ChangeProbe } from './screen.ts'
+import { MAX_QUIET_MS, changesOf, waitForStable, type ChangeProbe, type SettleResult } from './screen.ts'
 
 /** A screen that changes at the given times (ms after the start). */
 function changingAt(times: readonly number[]): ChangeProbe {
@@ -7,7 +7,7 @@ function changingAt(times: readonly number[]): ChangeProbe {
   return changesOf(async () => String(times.filter((t) => performance.now() - start >= t).length))
 }
 
-async function settle(promise: Promise<{ stable: boolean; waitedMs: number }>) {
+async function settle(promise: Promise<SettleResult>) {
   await vi.advanceTimersByTimeAsync(10_000)
   return promise
 }
@@ -50,5 +50,40 @@ describe('waitForStable', () => {
     const result = await settle(waitForStable(changingAt(always), { stableMs: 100, timeoutMs: 1000 }))
     expect(result.stable).toBe(false)
     expect(result.waitedMs).toBeGreaterThanOrEqual(1000)
+  })
+
+  it('ends as the quiet ends, not at the next poll after it', async () => {
+    const result = await settle(waitForStable(changingAt([]), { stableMs: 110 }, { intervalMs: 25 }))
+    expect(result.waitedMs).toBeGreaterThanOrEqual(110)
+    expect(result.waitedMs).toBeLessThan(115)
+  })
+
+  it('counts the quiet from when the probe says the screen was drawn, never before the previous look', async () => {
+    const start = performance.now()
+    let looks = 0
+    // Seen at the third look (75 ms), drawn at 60 ms by the probe's account; then said drawn "at 0".
+    const probe: ChangeProbe = async () => {
+      looks += 1
+      if (looks === 4) return start + 60
+      if (looks === 6) return start
+      return undefined
+    }
+    const result = await settle(waitForStable(probe, { stableMs: 100 }, { intervalMs: 25 }))
+    expect(result.changedMs).toBe(60)
+    // The second change cannot be older than the look before it (100 ms).
+    expect(result.lastChangeMs).toBe(100)
+    expect(result.waitedMs).toBeGreaterThanOrEqual(100 + 100)
+  })
+
+  it('says when a quiet stretch is half over, once per stretch, and not while changes come faster than that', async () => {
+    const quiets: number[] = []
+    const start = performance.now()
+    const whenQuiet = () => void quiets.push(Math.round(performance.now() - start))
+    // Frames every 40 ms until 200 ms (a gap under half of the 200 ms quiet), then a last one at 400.
+    await settle(waitForStable(changingAt([40, 80, 120, 160, 200, 400]), { stableMs: 200 }, { whenQuiet }))
+    expect(quiets).toHaveLength(2)
+    expect(quiets[0]).toBeGreaterThanOrEqual(300)
+    expect(quiets[0]).toBeLessThan(400)
+    expect(quiets[1]).toBeGreaterThanOrEqual(500)
   })
 })

@@ -9,6 +9,11 @@ export interface SettleOptions {
   reactionMs?: number
   /** Upper bound on the wait, ms. */
   timeoutMs?: number
+  /**
+   * The caller captures the settled screen next and reads its fingerprints (a model's step, a
+   * verification, a search): a Screen that captures cheaply does that while the quiet lasts.
+   */
+  captureNext?: boolean
   signal?: AbortSignal
 }
 
@@ -55,8 +60,13 @@ export async function waitForChange(screen: Screen, seen: Frame, { timeoutMs, si
 /** The longest quiet asked for, ms: a caret blinks every 500 ms, and must not count as motion. */
 export const MAX_QUIET_MS = 400
 
-/** Each call reads the screen and says whether it differs from the previous read (the first call: false). */
-export type ChangeProbe = () => Promise<boolean>
+/**
+ * Each call reads the screen and says when it last changed since the previous read (performance.now()'s
+ * clock), or undefined when it did not (the first call: undefined). A probe that cannot tell when says
+ * now; one that hears the drawing as it happens says then, so the quiet after it is counted from the
+ * drawing, not from the look that noticed it.
+ */
+export type ChangeProbe = () => Promise<number | undefined>
 
 /** A ChangeProbe from an exact fingerprint of the screen. */
 export function changesOf(fingerprint: () => Promise<string>): ChangeProbe {
@@ -65,8 +75,18 @@ export function changesOf(fingerprint: () => Promise<string>): ChangeProbe {
     const next = await fingerprint()
     const changed = last !== undefined && next !== last
     last = next
-    return changed
+    return changed ? performance.now() : undefined
   }
+}
+
+export interface StableWatch {
+  /** Between two looks, ms. */
+  intervalMs?: number
+  /**
+   * Called once a quiet stretch has lasted half the quiet asked for (again after a later change):
+   * the screen the wait most likely ends on can be made ready then, while nothing else is happening.
+   */
+  whenQuiet?: () => void
 }
 
 /**
@@ -79,14 +99,16 @@ export function changesOf(fingerprint: () => Promise<string>): ChangeProbe {
 export async function waitForStable(
   changed: ChangeProbe,
   { stableMs = 100, reactionMs = stableMs, timeoutMs = 2000, signal }: SettleOptions = {},
-  intervalMs = 25,
+  { intervalMs = 25, whenQuiet }: StableWatch = {},
 ): Promise<SettleResult> {
   const start = performance.now()
+  let previousLook = start
   await changed()
   let since = performance.now()
   let changes = 0
   let longestGap = 0
   let changedMs: number | undefined
+  let readied = false
   const result = (stable: boolean, now: number): SettleResult =>
     changedMs === undefined ? { stable, waitedMs: now - start } : { stable, waitedMs: now - start, changedMs, lastChangeMs: since - start }
   while (!signal?.aborted) {
@@ -94,14 +116,24 @@ export async function waitForStable(
     const quiet = changes === 0 ? Math.max(stableMs, reactionMs) : Math.min(Math.max(stableMs, 3 * longestGap), Math.max(stableMs, MAX_QUIET_MS))
     if (now - since >= quiet) return result(true, now)
     if (now - start >= timeoutMs) return result(false, now)
-    await new Promise((resolve) => setTimeout(resolve, intervalMs))
-    if (await changed()) {
-      const at = performance.now()
+    if (!readied && now - since >= quiet / 2) {
+      readied = true
+      whenQuiet?.()
+    }
+    // (the last look is taken as the quiet ends, not up to a poll later)
+    await new Promise((resolve) => setTimeout(resolve, Math.min(intervalMs, since + quiet - now)))
+    const lookedAt = performance.now()
+    const drawnAt = await changed()
+    if (drawnAt !== undefined) {
+      // (what this look saw changed was drawn after the previous look began and the last change)
+      const at = Math.max(since, previousLook, Math.min(drawnAt, performance.now()))
       if (changes > 0) longestGap = Math.max(longestGap, at - since)
       changes += 1
       since = at
       changedMs ??= at - start
+      readied = false
     }
+    previousLook = lookedAt
   }
   return result(false, performance.now())
 }

@@ -97,7 +97,7 @@ export class TestSession {
   }
 
   async phase(label: string): Promise<string> {
-    await this.#o.screen.settle({ signal: this.#o.signal })
+    await this.#o.screen.settle({ captureNext: true, signal: this.#o.signal })
     return this.writer.saveFrame(await this.#o.screen.capture(), 'phase', label)
   }
 
@@ -262,7 +262,7 @@ export class TestSession {
   async #find(query: LocateQuery, { timeout, until }: { timeout: number; until: 'present' | 'absent' }): Promise<FindResult> {
     const deadline = Date.now() + timeout
     for (;;) {
-      await this.#o.screen.settle({ signal: this.#o.signal })
+      await this.#o.screen.settle({ captureNext: true, signal: this.#o.signal })
       const frame: Frame = await this.#o.screen.capture()
       const outcome = await raceAbort(this.#o.locator.locate(frame, query), this.#o.signal)
       const done = until === 'present' ? outcome.located !== undefined : outcome.located === undefined

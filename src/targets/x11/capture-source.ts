@@ -9,6 +9,11 @@ export interface CaptureSource {
    * holds (the framebuffer source's read buffers) to the next settle's probe.
    */
   changes(signal?: AbortSignal): ChangeProbe & { release?: () => void }
+  /**
+   * Captures the screen now and computes its fingerprints, off the caller's path: a capture that
+   * follows with nothing drawn since finds them done. Only where a capture is cheap.
+   */
+  ready?(): void
   /** The XWD file it reads, for a framebuffer source. */
   readonly framebufferPath?: string
   /** Releases what the source owns (never a display it did not start). */

@@ -7,9 +7,10 @@ export interface DamageWatch {
   /**
    * A round trip to the server, then whether anything was drawn since `seen` (a count this returns;
    * 0 at first, which is always "drawn"). When it was, whatever the server has drawn so far is in the
-   * framebuffer once this resolves, and anything drawn later raises the count again.
+   * framebuffer once this resolves, and anything drawn later raises the count again. `at`: when the
+   * server last said it drew (performance.now()), as heard.
    */
-  drawnSince(seen: number): Promise<{ drawn: boolean; count: number }>
+  drawnSince(seen: number): Promise<{ drawn: boolean; count: number; at?: number }>
   close(): Promise<void>
 }
 
@@ -34,6 +35,7 @@ export async function watchDamage(display: string, timeoutMs = 5000): Promise<Da
     // NonEmpty: one event when the damaged region stops being empty, re-armed by emptying it.
     damage.Create(id, connected.screen[0]!.root, damage.ReportLevel.NonEmpty)
     let count = 1
+    let drawnAt: number | undefined
     // The connection lost (the server gone, or closed): every later look counts as drawn, and the
     // framebuffer read says what happened.
     let lost!: () => void
@@ -48,6 +50,7 @@ export async function watchDamage(display: string, timeoutMs = 5000): Promise<Da
     X.on('event', (event) => {
       if (event.name !== 'DamageNotify') return
       count += 1
+      drawnAt = performance.now()
       damage.Subtract(id, 0, 0)
     })
     const roundTrip = () => Promise.race([X.sync().then(() => true, () => false), gone])
@@ -58,7 +61,7 @@ export async function watchDamage(display: string, timeoutMs = 5000): Promise<Da
         const now = count
         // The Subtract sent for the last event is done: what is drawn after it raises a new event.
         await roundTrip()
-        return { drawn: true, count: now }
+        return drawnAt === undefined ? { drawn: true, count: now } : { drawn: true, count: now, at: drawnAt }
       },
       close: async () => {
         if (ended) return

@@ -67,23 +67,34 @@ export function framebufferSource(xvfb: Xvfb): CaptureSource {
    * V8 mark the whole heap every other settle (external memory counts towards its next collection).
    */
   let settleBuffers: Buffer[] = []
+  /** A capture `ready` began: the next capture waits for it rather than scan the same pixels again. */
+  let readying: Promise<unknown> | undefined
+  const capture = async (signal?: AbortSignal): Promise<RawFrame> => {
+    await readying
+    const at = Date.now()
+    const drawn = await (await watch())?.drawnSince(captured)
+    if (drawn) captured = drawn.count
+    if (drawn?.drawn === false && last) return last.frame.stamp(at)
+    // (taken before waiting: a capture beside this one must not read into the same buffer)
+    const into = ahead
+    ahead = undefined
+    const raw = await read(signal, await into)
+    if (last?.raw.equals(raw)) {
+      ahead = Promise.resolve(raw)
+      return last.frame.stamp(at)
+    }
+    last = { raw, frame: rawFrame(pixels(raw), { at }) }
+    readAhead()
+    return last.frame
+  }
   return {
-    async capture(signal) {
-      const at = Date.now()
-      const drawn = await (await watch())?.drawnSince(captured)
-      if (drawn) captured = drawn.count
-      if (drawn?.drawn === false && last) return last.frame.stamp(at)
-      // (taken before waiting: a capture beside this one must not read into the same buffer)
-      const into = ahead
-      ahead = undefined
-      const raw = await read(signal, await into)
-      if (last?.raw.equals(raw)) {
-        ahead = Promise.resolve(raw)
-        return last.frame.stamp(at)
-      }
-      last = { raw, frame: rawFrame(pixels(raw), { at }) }
-      readAhead()
-      return last.frame
+    capture,
+    ready() {
+      if (closed || readying) return
+      // (the getters keep what they compute; an error is the next capture's to report)
+      readying = capture()
+        .then((frame) => [frame.hash, frame.phash], () => undefined)
+        .finally(() => (readying = undefined))
     },
     changes(signal) {
       // (a settle beside this one holds them: this one reads into buffers of its own)
@@ -94,12 +105,12 @@ export function framebufferSource(xvfb: Xvfb): CaptureSource {
       const probe = async () => {
         const drawn = await (await watch())?.drawnSince(seen)
         if (drawn) seen = drawn.count
-        if (drawn?.drawn === false && last !== undefined) return false
+        if (drawn?.drawn === false && last !== undefined) return undefined
         const next = await read(signal, spare)
         const changed = last !== undefined && !next.equals(last)
         spare = last ?? lent.pop() ?? Buffer.alloc(0)
         last = next
-        return changed
+        return changed ? (drawn?.at ?? performance.now()) : undefined
       }
       return Object.assign(probe, { release: () => void (settleBuffers = [spare, last].filter((b): b is Buffer => b !== undefined && b.length > 0)) })
     },

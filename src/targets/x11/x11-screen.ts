@@ -43,6 +43,9 @@ export interface X11AttachOptions extends X11InputOptions {
  */
 const FIRST_CLICK_AFTER_MS = 500
 
+/** A settle that begins this soon after an action is that action's settle, ms. */
+const SETTLES_AN_ACTION_MS = 100
+
 /** Actions that press a pointer button: the ones a dialog may ignore when they come too soon. */
 const pressesButton = (action: Action) => action.type === 'click' || action.type === 'double_click' || action.type === 'drag'
 
@@ -58,6 +61,10 @@ export class X11Screen implements Screen {
   readonly #owned: boolean
   /** When the last settle saw the screen start changing (performance.now()); 0: not yet. */
   #appearedAt = 0
+  /** Whether every action since the last settle only moved the pointer (undefined: none came). */
+  #onlyMoved: boolean | undefined
+  /** When the last action ended (performance.now()). */
+  #actedAt = 0
 
   private constructor(display: string, size: Size, source: CaptureSource, { typeDelayMs }: X11InputOptions, owned: boolean) {
     this.#display = display
@@ -103,14 +110,20 @@ export class X11Screen implements Screen {
   async perform(action: Action, { signal }: { signal?: AbortSignal } = {}): Promise<void> {
     const early = this.#appearedAt + FIRST_CLICK_AFTER_MS - performance.now()
     if (early > 0 && pressesButton(action)) await sleep(early, signal)
-    return performXdotool(action, { display: this.#display, typeDelayMs: this.#typeDelayMs, signal, keymap: this.#keymap, session: this.#input })
+    this.#onlyMoved = (this.#onlyMoved ?? true) && action.type === 'move'
+    await performXdotool(action, { display: this.#display, typeDelayMs: this.#typeDelayMs, signal, keymap: this.#keymap, session: this.#input })
+    this.#actedAt = performance.now()
   }
 
   async settle(options: SettleOptions = {}): Promise<SettleResult> {
     const started = performance.now()
     const changes = this.#source.changes(options.signal)
-    const result = await waitForStable(changes, options).finally(() => changes.release?.())
-    if (result.changedMs !== undefined) this.#appearedAt = started + result.changedMs
+    const watch = options.captureNext ? { whenQuiet: () => this.#source.ready?.() } : {}
+    const result = await waitForStable(changes, options, watch).finally(() => changes.release?.())
+    // What a settle right after pointer moves alone sees drawn is their hover state, not a dialog.
+    const hover = this.#onlyMoved === true && started - this.#actedAt < SETTLES_AN_ACTION_MS
+    this.#onlyMoved = undefined
+    if (result.changedMs !== undefined && !hover) this.#appearedAt = started + result.changedMs
     return result
   }
 
