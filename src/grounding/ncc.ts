@@ -25,12 +25,13 @@ const COARSE_SIDE = 8
 export function matchTemplate(frame: Raster, template: Template, region: Box): Scored | undefined {
   if (template.width > region.width || template.height > region.height) return undefined
   const f = Math.max(1, Math.round(Math.min(template.width, template.height) / COARSE_SIDE))
+  const weighted = weightedPixels(template, frame.width)
   let best: Scored | undefined
   for (const c of coarseCandidates(frame, template, region, f)) {
     for (let y = c.y - f; y <= c.y + f; y++) {
       for (let x = c.x - f; x <= c.x + f; x++) {
         if (x < region.x || y < region.y || x + template.width > region.x + region.width || y + template.height > region.y + region.height) continue
-        const score = colourScore(frame, template, x, y)
+        const score = colourScore(frame, weighted, x, y)
         if (!best || score > best.score) best = { box: { x, y, width: template.width, height: template.height }, score }
       }
     }
@@ -38,34 +39,75 @@ export function matchTemplate(frame: Raster, template: Template, region: Box): S
   return best
 }
 
-/** Alpha-weighted colour NCC of the template placed at (x, y). */
-function colourScore(frame: Raster, template: Template, x: number, y: number): number {
-  let cov = 0
-  let varT = 0
-  let varI = 0
-  for (let c = 0; c < 3; c++) {
-    let sw = 0, st = 0, si = 0, stt = 0, sii = 0, sti = 0
-    for (let j = 0; j < template.height; j++) {
-      let p = ((y + j) * frame.width + x) * 3 + c
-      let q = j * template.width * 4
-      for (let i = 0; i < template.width; i++, p += 3, q += 4) {
-        const w = template.data[q + 3]! / 255
-        if (w === 0) continue
+/**
+ * The template's visible pixels, ready for colourScore: where each lies in a frame row-major (RGB
+ * offset from the placement's corner), its alpha weight, and weight × value per channel; with the
+ * sums that do not depend on where it is placed.
+ */
+interface WeightedPixels {
+  offsets: Int32Array
+  weights: Float64Array
+  /** w × t for red, green and blue, interleaved. */
+  weighted: Float64Array
+  sw: number
+  st: [number, number, number]
+  stt: [number, number, number]
+}
+
+function weightedPixels(template: Template, frameWidth: number): WeightedPixels {
+  const count = template.width * template.height
+  const offsets = new Int32Array(count)
+  const weights = new Float64Array(count)
+  const weighted = new Float64Array(count * 3)
+  const st: [number, number, number] = [0, 0, 0]
+  const stt: [number, number, number] = [0, 0, 0]
+  let n = 0
+  let sw = 0
+  for (let j = 0; j < template.height; j++) {
+    for (let i = 0; i < template.width; i++) {
+      const q = (j * template.width + i) * 4
+      const w = template.data[q + 3]! / 255
+      if (w === 0) continue
+      offsets[n] = (j * frameWidth + i) * 3
+      weights[n] = w
+      sw += w
+      for (let c = 0; c < 3; c++) {
         const t = template.data[q + c]!
-        const v = frame.data[p]!
-        sw += w
-        st += w * t
-        si += w * v
-        stt += w * t * t
-        sii += w * v * v
-        sti += w * t * v
+        weighted[n * 3 + c] = w * t
+        st[c] = st[c]! + w * t
+        stt[c] = stt[c]! + w * t * t
       }
+      n++
     }
-    if (sw === 0) return 0
-    cov += sti - (st * si) / sw
-    varT += stt - (st * st) / sw
-    varI += sii - (si * si) / sw
   }
+  return { offsets: offsets.subarray(0, n), weights: weights.subarray(0, n), weighted: weighted.subarray(0, n * 3), sw, st, stt }
+}
+
+/** Alpha-weighted colour NCC of the template placed at (x, y): the channels' covariances and variances pooled. */
+function colourScore(frame: Raster, { offsets, weights, weighted, sw, st, stt }: WeightedPixels, x: number, y: number): number {
+  if (sw === 0) return 0
+  const data = frame.data
+  const base = (y * frame.width + x) * 3
+  let si0 = 0, si1 = 0, si2 = 0, sii0 = 0, sii1 = 0, sii2 = 0, sti0 = 0, sti1 = 0, sti2 = 0
+  for (let k = 0; k < offsets.length; k++) {
+    const p = base + offsets[k]!
+    const w = weights[k]!
+    const r = data[p]!
+    const g = data[p + 1]!
+    const b = data[p + 2]!
+    si0 += w * r
+    si1 += w * g
+    si2 += w * b
+    sii0 += w * r * r
+    sii1 += w * g * g
+    sii2 += w * b * b
+    sti0 += weighted[k * 3]! * r
+    sti1 += weighted[k * 3 + 1]! * g
+    sti2 += weighted[k * 3 + 2]! * b
+  }
+  const cov = sti0 - (st[0] * si0) / sw + sti1 - (st[1] * si1) / sw + sti2 - (st[2] * si2) / sw
+  const varT = stt[0] - (st[0] * st[0]) / sw + stt[1] - (st[1] * st[1]) / sw + stt[2] - (st[2] * st[2]) / sw
+  const varI = sii0 - (si0 * si0) / sw + sii1 - (si1 * si1) / sw + sii2 - (si2 * si2) / sw
   return varT > 0 && varI > 0 ? cov / Math.sqrt(varT * varI) : 0
 }
 
@@ -97,6 +139,7 @@ function coarseCandidates(frame: Raster, template: Template, region: Box, f: num
   const rect = (s: Float64Array, x: number, y: number) =>
     s[(y + th) * (gw + 1) + x + tw]! - s[y * (gw + 1) + x + tw]! - s[(y + th) * (gw + 1) + x]! + s[y * (gw + 1) + x]!
   const top: { x: number; y: number; score: number }[] = []
+  let worst = -Infinity
   for (let y = 0; y + th <= gh; y++) {
     for (let x = 0; x + tw <= gw; x++) {
       const sum = rect(s1, x, y)
@@ -107,14 +150,16 @@ function coarseCandidates(frame: Raster, template: Template, region: Box, f: num
         const row = (y + j) * gw + x
         for (let i = 0; i < tw; i++) cov += tz[j * tw + i]! * image[row + i]!
       }
-      keepTop(top, { x, y, score: cov / Math.sqrt(varT * varI) }, Math.max(tw, th))
+      const score = cov / Math.sqrt(varT * varI)
+      // (a full list keeps nothing that scores no better than its worst)
+      if (top.length < CANDIDATES || score > worst) worst = keepTop(top, { x, y, score }, Math.max(tw, th))
     }
   }
   return top.map((c) => ({ x: region.x + c.x * f, y: region.y + c.y * f }))
 }
 
-/** Keeps the best few candidates, one per neighbourhood. */
-function keepTop(top: { x: number; y: number; score: number }[], c: { x: number; y: number; score: number }, radius: number): void {
+/** Keeps the best few candidates, one per neighbourhood; returns the lowest score kept. */
+function keepTop(top: { x: number; y: number; score: number }[], c: { x: number; y: number; score: number }, radius: number): number {
   const near = top.findIndex((t) => Math.abs(t.x - c.x) < radius && Math.abs(t.y - c.y) < radius)
   if (near >= 0) {
     if (top[near]!.score < c.score) top[near] = c
@@ -124,6 +169,7 @@ function keepTop(top: { x: number; y: number; score: number }[], c: { x: number;
     const worst = top.reduce((w, t, i) => (t.score < top[w]!.score ? i : w), 0)
     if (top[worst]!.score < c.score) top[worst] = c
   }
+  return Math.min(...top.map((t) => t.score))
 }
 
 /** Box-averaged luma of a region, shrunk by `f`; with 4 channels, alpha blends over `behind`. */
