@@ -294,6 +294,8 @@ describe('the pool, between two files', () => {
     try {
       const first = await pool.lease('1', dir)
       expect(first.resetAhead).toBe(false)
+      // (the worker's screen takes the display's size from the lease rather than ask the server)
+      expect(first.size).toEqual({ width: SIZE.width, height: SIZE.height })
       let chrome = await connect(pool, first)
       await chrome.openExtensionPage('popup.html')
       await chrome.evaluate({ type: 'service_worker' }, "chrome.storage.local.set({ left: 'by the first file' })")

@@ -21,7 +21,7 @@ export interface LeasedBrowser extends BrowserHandle {
 
 export async function leaseBrowser(poolUrl: string, slot: string, extension: string | undefined): Promise<LeasedBrowser> {
   const lease = await postToPool<Lease>(poolUrl, '/lease', { slot, extension })
-  const screen = await X11Screen.attach({ display: lease.display, framebufferPath: lease.framebufferPath })
+  const screen = await X11Screen.attach({ display: lease.display, size: lease.size, framebufferPath: lease.framebufferPath })
   // Browser-level calls (Chromium's DevTools pipe, Firefox's BiDi session) stay with the main process: they are relayed there.
   const relay: PipeCall = (method, params) => postToPool(poolUrl, '/pipe', { slot, method, params })
   const toolbarDrawn = () => warnUnlessDrawn(screen, { pinnedIcon: lease.endpoint.extensionId !== undefined, scale: lease.deviceScaleFactor })

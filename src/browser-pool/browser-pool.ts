@@ -38,6 +38,8 @@ export interface PoolOptions {
 /** What a worker needs to use a pooled browser: plain data, sent over the pool's HTTP endpoint. */
 export interface Lease {
   display: string
+  /** The display's size: the worker's screen need not ask the X server. */
+  size: Size
   framebufferPath?: string
   endpoint: BrowserEndpoint
   versions: Record<string, string>
@@ -182,6 +184,7 @@ export class BrowserPool {
     slot.leased = true
     return {
       display: screen.display,
+      size: screen.size,
       ...(screen.framebufferPath && { framebufferPath: screen.framebufferPath }),
       endpoint: browser.endpoint,
       versions: slot.versions,

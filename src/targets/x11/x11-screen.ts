@@ -33,6 +33,8 @@ export interface X11AttachOptions extends X11InputOptions {
   display: string
   /** The display's XWD framebuffer file, when it is an Xvfb with -fbdir. */
   framebufferPath?: string
+  /** The display's size, when the caller knows it (else it is asked for, by an xdotool process). */
+  size?: Size
   signal?: AbortSignal
 }
 
@@ -86,8 +88,8 @@ export class X11Screen implements Screen {
    * Uses a display someone else runs; close() leaves it running. With its framebuffer file (an Xvfb
    * started with -fbdir, e.g. by another process of this run) frames are read from it, else by scrot.
    */
-  static async attach({ display, framebufferPath, signal, ...input }: X11AttachOptions): Promise<X11Screen> {
-    const size = await displaySize(display, signal)
+  static async attach({ display, framebufferPath, size: known, signal, ...input }: X11AttachOptions): Promise<X11Screen> {
+    const size = known ?? (await displaySize(display, signal))
     const source = framebufferPath
       ? framebufferSource({ display, framebufferPath, stop: async () => undefined })
       : await scrotSource(display)
