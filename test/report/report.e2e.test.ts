@@ -89,7 +89,8 @@ describe('after the examples run in two shards, merged', () => {
         const d = document.querySelector('[data-for="${target}"]'); const img = d.querySelector('img.frame')
         const box = d.getBoundingClientRect()
         const inView = box.top < innerHeight && box.bottom > 0
-        await img.decode().catch(() => {})
+        // (loaded as it comes into view: waited for, not decode()d, which a loaded machine saw never settle for a lazy image)
+        for (let i = 0; i < 100 && !(img.complete && img.naturalWidth > 0); i++) await new Promise((r) => setTimeout(r, 100))
         const test = d.closest('article')
         return { inView, hidden: d.hidden, title: d.querySelector('h3').textContent, text: d.querySelector('dl').textContent, imageWidth: img.naturalWidth,
           selected: document.querySelector('[data-node="${target}"]').classList.contains('selected'),
