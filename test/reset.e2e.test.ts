@@ -277,8 +277,8 @@ describe('the pool, when a reset step cannot run', () => {
 
 describe('the pool, between two files', () => {
   // A worker's side of a lease, as the fixtures connect: CDP to the browser, its pipe relayed by the pool.
-  const connect = async (pool: BrowserPool, lease: Lease) => {
-    const { chrome } = await connectBrowser(lease.endpoint, { display: lease.display, relay: (method, params) => pool.pipe('1', method, params) as never })
+  const connect = async (pool: BrowserPool, lease: Lease, slot = '1') => {
+    const { chrome } = await connectBrowser(lease.endpoint, { display: lease.display, relay: (method, params) => pool.pipe(slot, method, params) as never })
     return chrome!
   }
   const writeTally = (version: string) =>
@@ -375,6 +375,48 @@ describe('the pool, between two files', () => {
       // The run's last file: its browser is left as it is.
       expect(await stillOpen(pool, second)).toBe(true)
       expect(await pool.lease('1', dir)).toMatchObject({ reused: true, resetAhead: false })
+    } finally {
+      await pool.close()
+    }
+  })
+
+  it('launches the run’s first browsers ahead, one per slot, each taken as it stands by the first lease of a slot', async () => {
+    const dir = await writeTally('1.0')
+    const pool = new BrowserPool({ size: SIZE })
+    try {
+      pool.launchAhead(2, dir)
+      const [first, second] = await Promise.all([pool.lease('1', dir), pool.lease('2', dir)])
+      expect(first).toMatchObject({ launchedAhead: true, reused: false, resetAhead: false })
+      expect(second).toMatchObject({ launchedAhead: true, reused: false, resetAhead: false })
+      expect(second.pid).not.toBe(first.pid)
+      expect(second.display).not.toBe(first.display)
+      for (const [lease, slot] of [[first, '1'], [second, '2']] as const) {
+        const chrome = await connect(pool, lease, slot)
+        expect((await chrome.targets({ type: 'page' })).map((p) => p.url)).toEqual(['about:blank'])
+        // (as launched: no reset, no reload, has run yet)
+        expect(await chrome.evaluate({ type: 'service_worker' }, 'chrome.storage.local.get()')).toEqual({ reason: 'install' })
+        await chrome.close()
+      }
+      // Both slots run a browser: a run asking for two again launches none, and a third slot starts its own.
+      pool.launchAhead(2, dir)
+      expect(await pool.lease('3', dir)).toMatchObject({ launchedAhead: false, reused: false })
+    } finally {
+      await pool.close()
+    }
+  })
+
+  it('a browser launched ahead of a build that changed before its lease is reset onto that build, not taken as it stands', async () => {
+    const dir = await writeTally('1.0')
+    const pool = new BrowserPool({ size: SIZE })
+    try {
+      pool.launchAhead(1, dir)
+      await new Promise((resolve) => setTimeout(resolve, 1000))
+      await writeFile(join(dir, 'manifest.json'), JSON.stringify({ ...JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8')), version: '2.0' }))
+      const lease = await pool.lease('1', dir)
+      expect(lease).toMatchObject({ launchedAhead: false, reused: true })
+      const chrome = await connect(pool, lease)
+      expect(await chrome.evaluate({ type: 'service_worker' }, 'chrome.runtime.getManifest().version')).toBe('2.0')
+      await chrome.close()
     } finally {
       await pool.close()
     }

@@ -2,9 +2,10 @@
 // files and across watch-mode reruns: a rerun resets state in place instead of restarting the browser,
 // a file with another extension has the browser switched to it (Chromium), and a rebuilt extension
 // is reloaded in every browser that runs it. A reset or switch that cannot run costs that file a
-// fresh browser, with one line saying why, instead of failing it. On a private display the reset
-// runs as soon as a file lets go of its slot, while the next file's worker starts and imports, so
-// its lease finds the browser ready.
+// fresh browser, with one line saying why, instead of failing it. The work a lease would wait for
+// runs while the next file's worker starts and imports, so its lease finds the browser ready: the
+// run's first browsers are launched as it starts, and on a private display the reset runs as soon
+// as a file lets go of its slot.
 import { ConfigError, TargetError, errorMessage } from '../core/errors.ts'
 import type { Size } from '../core/frame.ts'
 import { zoomLabel } from '../core/variant.ts'
@@ -51,6 +52,8 @@ export interface Lease {
   reused: boolean
   /** True when that reset ran ahead, after the slot's last file let go, for this extension and build. */
   resetAhead: boolean
+  /** True when the browser was started for this extension and build as the run began (launchAhead), not by this lease. */
+  launchedAhead: boolean
   ms: number
 }
 
@@ -59,8 +62,11 @@ interface Slot {
   browser?: Browser
   extension?: string
   versions: Record<string, string>
-  /** The reset run after the last lease let go, for this extension and build, the window drawn since. */
-  resetAhead?: { extension: string | undefined; build: string | undefined }
+  /**
+   * A browser made ready before its lease, for this extension and build, the window drawn since: reset
+   * after the last lease let go, or launched as the run began.
+   */
+  ahead?: { by: 'reset' | 'launch'; extension: string | undefined; build: string | undefined }
   /** That reset while it runs: a reload waits for it rather than load the extension twice at once. */
   resetting?: Promise<void>
   /** A file holds the browser: from its lease until it lets go. */
@@ -75,6 +81,8 @@ export class BrowserPool {
   readonly #log: (line: string) => void
   #reloading: Promise<unknown> = Promise.resolve()
   #closed = false
+  /** Slots launched ahead of the run's first leases (launchAhead), not yet leased: a slot new to the pool takes one. */
+  readonly #launched: Slot[] = []
   /** Leases this run will still ask for, when the runner said (expectLeases); a reset ahead past the last one is for no one. */
   #leasesToCome: number | undefined
 
@@ -88,9 +96,23 @@ export class BrowserPool {
     this.#leasesToCome = files
   }
 
+  /**
+   * Starts browsers with `extension` now, for `count` slots in all (the slots the pool has count: each
+   * keeps or restarts its own), so that the run's first files find theirs drawn instead of waiting for
+   * it after their workers have started. One that fails is left for the lease that takes it to launch
+   * again, and to report.
+   */
+  launchAhead(count: number, extension: string | undefined): void {
+    for (let i = this.#slots.size + this.#launched.length; i < count; i++) {
+      const slot: Slot = { versions: {}, queue: Promise.resolve() }
+      slot.queue = this.#launchAheadIn(slot, extension)
+      this.#launched.push(slot)
+    }
+  }
+
   /** A browser on its own display for `slot`, with `extension` loaded and a fresh state. */
   lease(slotId: string, extension: string | undefined): Promise<Lease> {
-    const slot = this.#slots.get(slotId) ?? { versions: {}, queue: Promise.resolve() }
+    const slot = this.#slots.get(slotId) ?? this.#launched.shift() ?? { versions: {}, queue: Promise.resolve() }
     this.#slots.set(slotId, slot)
     if (this.#leasesToCome !== undefined) this.#leasesToCome = Math.max(0, this.#leasesToCome - 1)
     const next = slot.queue.then(() => this.#lease(slot, extension))
@@ -122,8 +144,8 @@ export class BrowserPool {
       const slots = [...this.#slots.values()].filter((s) => s.extension === extension && s.browser && !s.browser.signal.aborted)
       await Promise.all(slots.map((slot) => slot.resetting))
       const started = performance.now()
-      // (a reload opens the extension's onInstalled again: what a reset ahead left no longer holds)
-      for (const slot of slots) slot.resetAhead = undefined
+      // (a reload opens the extension's onInstalled again: what a reset or launch ahead left no longer holds)
+      for (const slot of slots) slot.ahead = undefined
       const browsers = slots.map((s) => s.browser!)
       await Promise.all(browsers.map((browser) => browser.reloadExtension()))
       for (const slot of slots) if (!slot.leased) this.#queueResetAhead(slot)
@@ -143,44 +165,38 @@ export class BrowserPool {
 
   async close(): Promise<void> {
     this.#closed = true
-    await Promise.all([...this.#slots.values()].map((slot) => closeSlot(slot)))
+    // (a launch ahead still running would leave its browser behind)
+    const launched = this.#launched.splice(0)
+    await Promise.all(launched.map((slot) => slot.queue))
+    await Promise.all([...this.#slots.values(), ...launched].map((slot) => closeSlot(slot)))
     this.#slots.clear()
   }
 
   async #lease(slot: Slot, extension: string | undefined): Promise<Lease> {
     await this.#reloading
     const started = performance.now()
-    const { size, display, browser: name = 'chromium', executablePath, url, locale, colorScheme, deviceScaleFactor, zoom } = this.#options
-    slot.screen ??= display ? await X11Screen.attach({ display }) : await X11Screen.start(size)
+    const { display, deviceScaleFactor } = this.#options
+    slot.screen ??= display ? await X11Screen.attach({ display }) : await X11Screen.start(this.#options.size)
     const screen = slot.screen
     // Taken on every lease: a watch-mode rebuild reloads the extension in the same browser.
     const build = extension && (await buildOf(extension))
-    const ahead = slot.resetAhead
-    slot.resetAhead = undefined
+    const ahead = slot.ahead
+    slot.ahead = undefined
     // (a build that could not be read is no known build: the lease resets it itself)
-    const resetAhead = ahead !== undefined && ahead.extension === extension && ahead.build === build && build !== UNREADABLE && slot.browser !== undefined && !slot.browser.signal.aborted
-    const reused = resetAhead || (await keepInPlace(slot, extension, url, this.#log))
-    let browser = reused ? slot.browser : undefined
-    if (browser === undefined) {
-      await closeBrowser(slot)
-      browser = slot.browser = await launchBrowser(name, { executablePath, display: screen.display, extension, size, url, locale, colorScheme, deviceScaleFactor, zoom })
-      for (const note of browser.notes) this.#log(note)
-    }
-    if (!reused || slot.extension !== extension) {
-      slot.extension = extension
-      const info = extension ? await readExtensionInfo(extension) : undefined
-      // (the language, theme, scale and zoom too: a trace says in what the extension was seen)
-      const scale: Record<string, string> = deviceScaleFactor === undefined || deviceScaleFactor === 1 ? {} : { deviceScaleFactor: `${deviceScaleFactor}x` }
-      const zoomed: Record<string, string> = zoom === undefined || zoom === 1 ? {} : { zoom: zoomLabel(zoom) }
-      slot.versions = { browser: browser.version, ...(info && { extension: `${info.name} ${info.version}` }), ...(locale && { locale }), ...(colorScheme && { colorScheme }), ...scale, ...zoomed }
-    }
-    if (build !== undefined) slot.versions = { ...slot.versions, build }
+    const ready = ahead !== undefined && ahead.extension === extension && ahead.build === build && build !== UNREADABLE && slot.browser !== undefined && !slot.browser.signal.aborted
+    const resetAhead = ready && ahead.by === 'reset'
+    const launchedAhead = ready && ahead.by === 'launch'
+    const reused = resetAhead || (!launchedAhead && (await keepInPlace(slot, extension, this.#options.url, this.#log)))
+    const browser = reused || launchedAhead ? slot.browser! : await this.#launch(slot, screen, extension)
+    // (switched to it in place)
+    if (reused && slot.extension !== extension) await this.#recordExtension(slot, extension)
     // The first step must see the browser drawn, its toolbar icon included, not a blank display
-    // (a reset ahead saw it drawn, and nothing has used the browser since).
-    if (!resetAhead) {
+    // (a reset or launch ahead saw it drawn, and nothing has used the browser since).
+    if (!ready) {
       const drawn = await this.#drawn(screen, extension)
       if (!drawn.drawn) this.#log(`agentprobe: the browser did not look fully drawn within ${Math.round(drawn.waitedMs)} ms (${drawn.evidence}); the first step may see it half drawn`)
     }
+    if (build !== undefined) slot.versions = { ...slot.versions, build }
     slot.leased = true
     return {
       display: screen.display,
@@ -192,7 +208,42 @@ export class BrowserPool {
       pid: browser.pid,
       reused,
       resetAhead,
+      launchedAhead,
       ms: Math.round(performance.now() - started),
+    }
+  }
+
+  /** Starts the slot's browser afresh on `screen`, with `extension`, and records what it runs. */
+  async #launch(slot: Slot, screen: X11Screen, extension: string | undefined): Promise<Browser> {
+    const { size, browser: name = 'chromium', executablePath, url, locale, colorScheme, deviceScaleFactor, zoom } = this.#options
+    await closeBrowser(slot)
+    const browser = (slot.browser = await launchBrowser(name, { executablePath, display: screen.display, extension, size, url, locale, colorScheme, deviceScaleFactor, zoom }))
+    for (const note of browser.notes) this.#log(note)
+    await this.#recordExtension(slot, extension)
+    return browser
+  }
+
+  /** What the slot's browser runs, for traces: the browser, the extension, and the language, theme, scale and zoom it is seen in. */
+  async #recordExtension(slot: Slot, extension: string | undefined): Promise<void> {
+    const { locale, colorScheme, deviceScaleFactor, zoom } = this.#options
+    slot.extension = extension
+    const info = extension ? await readExtensionInfo(extension) : undefined
+    const scale: Record<string, string> = deviceScaleFactor === undefined || deviceScaleFactor === 1 ? {} : { deviceScaleFactor: `${deviceScaleFactor}x` }
+    const zoomed: Record<string, string> = zoom === undefined || zoom === 1 ? {} : { zoom: zoomLabel(zoom) }
+    slot.versions = { browser: slot.browser!.version, ...(info && { extension: `${info.name} ${info.version}` }), ...(locale && { locale }), ...(colorScheme && { colorScheme }), ...scale, ...zoomed }
+  }
+
+  /** Launches a browser for a slot no lease has asked for yet, and waits until it is drawn. */
+  async #launchAheadIn(slot: Slot, extension: string | undefined): Promise<void> {
+    try {
+      const { display, size } = this.#options
+      const screen = (slot.screen = display ? await X11Screen.attach({ display }) : await X11Screen.start(size))
+      const build = extension && (await buildOf(extension))
+      await this.#launch(slot, screen, extension)
+      if ((await this.#drawn(screen, extension)).drawn) slot.ahead = { by: 'launch', extension, build }
+    } catch {
+      // (the lease launches it again, and that error is the file's)
+      await closeBrowser(slot)
     }
   }
 
@@ -216,9 +267,9 @@ export class BrowserPool {
         // (the build as the reset will load it: one written during the reset is a different build)
         const build = extension && (await buildOf(extension))
         await browser.reset({ url: this.#options.url })
-        if ((await this.#drawn(screen, extension)).drawn && !this.#closed) slot.resetAhead = { extension, build }
+        if ((await this.#drawn(screen, extension)).drawn && !this.#closed) slot.ahead = { by: 'reset', extension, build }
       } catch {
-        slot.resetAhead = undefined
+        slot.ahead = undefined
       }
     }
     // (set only past the wait on reloads above: a reload waiting for it, while it waited for that reload, would wait for ever)

@@ -13,8 +13,16 @@ export async function startBrowserService(vitest: Vitest, project: TestProject, 
   const { display, screen: size, browser, url, locale, colorScheme, deviceScaleFactor, zoom } = options
   const pool = new BrowserPool({ display, size, browser, executablePath: browserExecutable(options), url, locale, colorScheme, deviceScaleFactor, zoom, log: (line) => vitest.logger.warn(line) })
   const server = await startPoolServer(pool)
-  // Each run's files of this project, each a lease: a browser let go after the last of them is not reset ahead.
-  const counter: Pick<Reporter, 'onTestRunStart'> = { onTestRunStart: (specifications) => pool.expectLeases(specifications.filter((s) => s.project.name === project.name).length) }
+  // Each run's files of this project, each a lease: a browser let go after the last of them is not
+  // reset ahead. As many browsers as will run at once are started now, while the workers start and
+  // import (an Android project leases none).
+  const counter: Pick<Reporter, 'onTestRunStart'> = {
+    onTestRunStart: (specifications) => {
+      const files = specifications.filter((s) => s.project.name === project.name).length
+      pool.expectLeases(files)
+      if (options.target !== 'android') pool.launchAhead(Math.min(files, vitest.config.maxWorkers), options.extension)
+    },
+  }
   ;(vitest.config.reporters as unknown[]).push(counter)
   vitest.onClose(async () => {
     await server.close()
