@@ -3,8 +3,8 @@
 // capture cost at two sizes (split into read, hash, scan and PNG, beside the previous layout that did
 // all of it at capture, and beside scrot), the per-step overhead of capture + act + settle on a
 // scripted scenario beside that previous layout and a seed-style pipeline (scrot → sharp PNG level 9
-// → fixed 1 s wait) from the same run, peak RSS, and suite throughput with 1, 2 and all workers, with
-// where the suite's CPU goes (its main process, workers, browsers, the display, short-lived tools).
+// → fixed 1 s wait) from the same run, peak RSS, and suite throughput with 1, 2 and all workers (the
+// medians of three rounds, the worker counts taking turns), with where the suite's CPU goes (its main process, workers, browsers, the display, short-lived tools).
 // Figures, not assertions: these machines are noisy, so compare the ratios printed side by side.
 // Ends with one JSON line.
 import { execa } from 'execa'
@@ -243,8 +243,9 @@ async function main(): Promise<void> {
     console.log(`  each step, its settle (reaction + changing + quiet): ${ours.map((ms, i) => `${fmt(ms)} (${fmt(split.reaction[i]!)} + ${fmt(split.changing[i]!)} + ${fmt(split.quiet[i]!)})`).join(', ')}`)
     console.log(`settle on a still screen, CPU per second watched: ${fmt(settleCpu.compare)} (read only when the server drew)   each poll read and compared ${fmt(settleCpu.read)}   each read hashed ${fmt(settleCpu.hash)}   ratio to reading ${(settleCpu.compare / settleCpu.read).toFixed(3)}`)
     console.log(`peak RSS of this process ${peakRssMb} MB`)
-    console.log(`suite of ${SUITE_FILES} scripted files: ${Object.entries(throughput.ms).map(([w, ms]) => `${w} worker(s) ${fmt(ms)}`).join(', ')}; 2 vs 1: ${figures.twoWorkerRatio}`)
-    for (const [w, cpu] of Object.entries(throughput.cpu)) console.log(`  CPU with ${w} worker(s): ${cpuLine(cpu, throughput.ms[w]!)}`)
+    console.log(`suite of ${SUITE_FILES} scripted files, medians of ${SUITE_ROUNDS} rounds: ${Object.entries(throughput.ms).map(([w, ms]) => `${w} worker(s) ${fmt(ms)}`).join(', ')}; 2 vs 1: ${figures.twoWorkerRatio}`)
+    console.log(`  each round, 2 vs 1: ${throughput.rounds['1']!.map((one, i) => `${fmt(one)} / ${fmt(throughput.rounds['2']![i]!)} → ${(throughput.rounds['2']![i]! / one).toFixed(3)}`).join(', ')}`)
+    for (const [w, cpu] of Object.entries(throughput.cpu)) console.log(`  CPU with ${w} worker(s) (the median run): ${cpuLine(cpu, throughput.ms[w]!)}`)
     console.log(JSON.stringify(figures))
     await helpers.close()
   } finally {
@@ -256,9 +257,11 @@ async function main(): Promise<void> {
 }
 
 const SUITE_FILES = 8
+/** Each worker count runs this many times, the counts taking turns, so that a slow spell of the machine falls on all of them. */
+const SUITE_ROUNDS = 3
 
-/** Wall time of a suite of scripted test files (no model) through the plugin, per worker count. */
-async function suiteThroughput(): Promise<{ ms: Record<string, number>; cpu: Record<string, TreeCpu> }> {
+/** Wall time of a suite of scripted test files (no model) through the plugin, per worker count: medians of its rounds, each round's, and the CPU of its median run. */
+async function suiteThroughput(): Promise<{ ms: Record<string, number>; rounds: Record<string, number[]>; cpu: Record<string, TreeCpu> }> {
   const dir = join(ROOT, 'test/pool-project/bench-suite')
   await mkdir(dir, { recursive: true })
   const body = (n: number) => `import { expect, test } from 'agentprobe/vitest'
@@ -274,22 +277,31 @@ test('scripted flow ${n}', async ({ screen, chrome }) => {
 `
   try {
     for (let n = 1; n <= SUITE_FILES; n++) await writeFile(join(dir, `flow-${n}.cua.test.ts`), body(n))
-    const ms: Record<string, number> = {}
-    const cpu: Record<string, TreeCpu> = {}
-    for (const workers of [...new Set([1, 2, availableParallelism()])]) {
-      const child = execa('node', [join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'test/pool-project/vitest.config.ts', `--maxWorkers=${workers}`, 'bench-suite/'], {
-        cwd: ROOT,
-        env: { POOL_EXTENSION: extensionDir('sidepanel'), POOL_ARTIFACTS: join(tmpdir(), 'agentprobe-bench-artifacts') },
-        reject: false,
-        all: true,
-      })
-      const watch = watchTreeCpu(child.pid!)
-      const [run, took] = await time(() => child)
-      cpu[String(workers)] = watch.stop()
-      if (run.exitCode !== 0) throw new Error(`bench suite failed with ${workers} worker(s):\n${run.all}`)
-      ms[String(workers)] = Math.round(took)
+    const runs: Record<string, { ms: number; cpu: TreeCpu }[]> = {}
+    for (let round = 0; round < SUITE_ROUNDS; round++) {
+      for (const workers of [...new Set([1, 2, availableParallelism()])]) {
+        const child = execa('node', [join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'test/pool-project/vitest.config.ts', `--maxWorkers=${workers}`, 'bench-suite/'], {
+          cwd: ROOT,
+          env: { POOL_EXTENSION: extensionDir('sidepanel'), POOL_ARTIFACTS: join(tmpdir(), 'agentprobe-bench-artifacts') },
+          reject: false,
+          all: true,
+        })
+        const watch = watchTreeCpu(child.pid!)
+        const [run, took] = await time(() => child)
+        const cpu = watch.stop()
+        if (run.exitCode !== 0) throw new Error(`bench suite failed with ${workers} worker(s):\n${run.all}`)
+        ;(runs[String(workers)] ??= []).push({ ms: Math.round(took), cpu })
+      }
     }
-    return { ms, cpu }
+    const ms: Record<string, number> = {}
+    const rounds: Record<string, number[]> = {}
+    const cpu: Record<string, TreeCpu> = {}
+    for (const [workers, each] of Object.entries(runs)) {
+      rounds[workers] = each.map((r) => r.ms)
+      ms[workers] = median(rounds[workers])
+      cpu[workers] = each.find((r) => r.ms === ms[workers])!.cpu
+    }
+    return { ms, rounds, cpu }
   } finally {
     await rm(dir, { recursive: true, force: true })
   }
