@@ -175,9 +175,8 @@ export class BrowserPool {
   async #lease(slot: Slot, extension: string | undefined): Promise<Lease> {
     await this.#reloading
     const started = performance.now()
-    const { display, deviceScaleFactor } = this.#options
-    slot.screen ??= display ? await X11Screen.attach({ display }) : await X11Screen.start(this.#options.size)
-    const screen = slot.screen
+    const { deviceScaleFactor } = this.#options
+    const screen = (slot.screen ??= await this.#startScreen())
     // Taken on every lease: a watch-mode rebuild reloads the extension in the same browser.
     const build = extension && (await buildOf(extension))
     const ahead = slot.ahead
@@ -213,6 +212,12 @@ export class BrowserPool {
     }
   }
 
+  /** A slot's screen: the display the user named, or a private Xvfb. */
+  #startScreen(): Promise<X11Screen> {
+    const { display, size } = this.#options
+    return display ? X11Screen.attach({ display }) : X11Screen.start(size)
+  }
+
   /** Starts the slot's browser afresh on `screen`, with `extension`, and records what it runs. */
   async #launch(slot: Slot, screen: X11Screen, extension: string | undefined): Promise<Browser> {
     const { size, browser: name = 'chromium', executablePath, url, locale, colorScheme, deviceScaleFactor, zoom } = this.#options
@@ -236,8 +241,7 @@ export class BrowserPool {
   /** Launches a browser for a slot no lease has asked for yet, and waits until it is drawn. */
   async #launchAheadIn(slot: Slot, extension: string | undefined): Promise<void> {
     try {
-      const { display, size } = this.#options
-      const screen = (slot.screen = display ? await X11Screen.attach({ display }) : await X11Screen.start(size))
+      const screen = (slot.screen = await this.#startScreen())
       const build = extension && (await buildOf(extension))
       await this.#launch(slot, screen, extension)
       if ((await this.#drawn(screen, extension)).drawn) slot.ahead = { by: 'launch', extension, build }
