@@ -23,11 +23,11 @@ import { Locator } from '../src/grounding/locate.ts'
 import { ChromeHelpers } from '../src/targets/chrome/cdp.ts'
 import { loadExtensionDir } from '../src/targets/chrome/extension-dir.ts'
 import { reloadExtension } from '../src/targets/chrome/extension-reload.ts'
-import { launchChrome } from '../src/targets/chrome/launcher.ts'
+import { launchChrome, type ChromeProcess } from '../src/targets/chrome/launcher.ts'
 import { X11Screen } from '../src/targets/x11/x11-screen.ts'
 import { performXdotool } from '../src/targets/x11/xdotool.ts'
 import { extensionDir } from '../fixtures/extensions/mutate.ts'
-import { watchTreeCpu, type TreeCpu } from './tree-cpu.ts'
+import { watchMachineCpu, watchTreeCpu, type TreeCpu } from './tree-cpu.ts'
 
 const SIZE = { width: 1920, height: 1080 }
 /** A 1920×1080 screen fitted into the default canvas (1280×800). */
@@ -57,6 +57,33 @@ async function coldStart(): Promise<number[]> {
     await screen.close()
   }
   return samples
+}
+
+/**
+ * One reload after a rebuild, as `reloadExtension` times it (until the new worker answers), split:
+ * when Extensions.loadUnpacked answered and when the new worker was first listed, both from the
+ * reload's start. Between the two, Chromium unloads the old build and registers and starts the new worker.
+ */
+async function splitReload(helpers: ChromeHelpers, chrome: ChromeProcess): Promise<{ ms: number; call: number; listed: number }> {
+  const dir = await loadExtensionDir(chrome.extensionPath!)
+  const worker = { type: 'service_worker', url: new RegExp(`^chrome-extension://${dir.id}/`) }
+  const old = new Set((await helpers.targets(worker)).map((t) => t.id))
+  const started = performance.now()
+  let call = NaN
+  let listed = NaN
+  let done = false
+  const watch = (async () => {
+    for (; !done && Number.isNaN(listed); await new Promise((resolve) => setTimeout(resolve, 10))) {
+      if ((await helpers.targets(worker)).some((t) => !old.has(t.id))) listed = performance.now() - started
+    }
+  })()
+  const ms = await reloadExtension(helpers, dir, async () => {
+    await chrome.loadUnpacked(dir.path)
+    call = performance.now() - started
+  })
+  done = true
+  await watch
+  return { ms, call, listed }
 }
 
 /**
@@ -152,7 +179,13 @@ async function main(): Promise<void> {
     }
     await small.close()
     const reloads: number[] = []
-    for (let i = 0; i < RUNS; i++) reloads.push(await reloadExtension(helpers, await loadExtensionDir(chrome.extensionPath!), () => chrome.loadUnpacked(chrome.extensionPath!)))
+    const reloadParts = { call: [] as number[], listed: [] as number[] }
+    for (let i = 0; i < RUNS; i++) {
+      const { ms, call, listed } = await splitReload(helpers, chrome)
+      reloads.push(ms)
+      reloadParts.call.push(call)
+      reloadParts.listed.push(listed)
+    }
     const attached = await X11Screen.attach({ display: screen.display })
     const scrotCaptures: number[] = []
     for (let i = 0; i < 7; i++) scrotCaptures.push((await time(() => attached.capture()))[1])
@@ -222,6 +255,7 @@ async function main(): Promise<void> {
       seedStepMs: Math.round(median(seed)),
       stepRatio: Number((median(ours) / median(seed)).toFixed(3)),
       warmReloadMs: Math.round(median(reloads)),
+      warmReloadWorkerListedMs: Math.round(median(reloadParts.listed)),
       captureMs720p: Math.round(median(smallCaptures)),
       settleCpuMsPerS: settleCpu.compare,
       readingSettleCpuMsPerS: settleCpu.read,
@@ -234,6 +268,7 @@ async function main(): Promise<void> {
     }
     console.log(`cold start to extension ready   median ${fmt(median(cold))}  (${cold.map(fmt).join(', ')})`)
     console.log(`warm reload after a rebuild      median ${fmt(median(reloads))}  (no browser restart)`)
+    console.log(`  split (medians): the load call answers ${fmt(median(reloadParts.call))}, the new worker is listed ${fmt(median(reloadParts.listed))}, it answers ${fmt(median(reloads))}`)
     console.log(`capture 1920×1080 (framebuffer)  median ${fmt(median(captures))} (the read)   a still screen (the last frame again) ${fmt(median(stillCaptures))}`)
     console.log(`  on demand after it: hash ${fmt(median(parts.hash))}, scan (phash, luma, RGB) ${fmt(median(parts.scan))}, PNG ${fmt(median(parts.png))}   previous layout (all at capture) ${fmt(median(parts.previous))}`)
     console.log(`capture 1280×720 (framebuffer)   median ${fmt(median(smallCaptures))}`)
@@ -261,7 +296,7 @@ const SUITE_FILES = 8
 const SUITE_ROUNDS = 3
 
 /** Wall time of a suite of scripted test files (no model) through the plugin, per worker count: medians of its rounds, each round's, and the CPU of its median run. */
-async function suiteThroughput(): Promise<{ ms: Record<string, number>; rounds: Record<string, number[]>; cpu: Record<string, TreeCpu> }> {
+async function suiteThroughput(): Promise<{ ms: Record<string, number>; rounds: Record<string, number[]>; cpu: Record<string, SuiteCpu> }> {
   const dir = join(ROOT, 'test/pool-project/bench-suite')
   await mkdir(dir, { recursive: true })
   const body = (n: number) => `import { expect, test } from 'agentprobe/vitest'
@@ -277,7 +312,7 @@ test('scripted flow ${n}', async ({ screen, chrome }) => {
 `
   try {
     for (let n = 1; n <= SUITE_FILES; n++) await writeFile(join(dir, `flow-${n}.cua.test.ts`), body(n))
-    const runs: Record<string, { ms: number; cpu: TreeCpu }[]> = {}
+    const runs: Record<string, { ms: number; cpu: SuiteCpu }[]> = {}
     for (let round = 0; round < SUITE_ROUNDS; round++) {
       for (const workers of [...new Set([1, 2, availableParallelism()])]) {
         const child = execa('node', [join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'test/pool-project/vitest.config.ts', `--maxWorkers=${workers}`, 'bench-suite/'], {
@@ -287,15 +322,16 @@ test('scripted flow ${n}', async ({ screen, chrome }) => {
           all: true,
         })
         const watch = watchTreeCpu(child.pid!)
+        const machine = watchMachineCpu()
         const [run, took] = await time(() => child)
-        const cpu = watch.stop()
+        const cpu = { ...watch.stop(), machineCores: machine.stop() }
         if (run.exitCode !== 0) throw new Error(`bench suite failed with ${workers} worker(s):\n${run.all}`)
         ;(runs[String(workers)] ??= []).push({ ms: Math.round(took), cpu })
       }
     }
     const ms: Record<string, number> = {}
     const rounds: Record<string, number[]> = {}
-    const cpu: Record<string, TreeCpu> = {}
+    const cpu: Record<string, SuiteCpu> = {}
     for (const [workers, each] of Object.entries(runs)) {
       rounds[workers] = each.map((r) => r.ms)
       ms[workers] = median(rounds[workers])
@@ -307,11 +343,14 @@ test('scripted flow ${n}', async ({ screen, chrome }) => {
   }
 }
 
-/** "41.2 CPU-s in 22.5 s (1.83 cores): vitest workers 18.0 s (2), Chromium 12.3 s (12), …" */
-function cpuLine(cpu: TreeCpu, wallMs: number): string {
+/** A suite run's CPU: its process tree's, by kind, and the cores busy on the whole machine meanwhile (the kernel's work for it included). */
+type SuiteCpu = TreeCpu & { machineCores: number }
+
+/** "41.2 CPU-s in 22.5 s (1.83 cores): vitest workers 18.0 s (2), Chromium 12.3 s (12), …; the machine 1.90 of 2 cores busy" */
+function cpuLine(cpu: SuiteCpu, wallMs: number): string {
   const kinds = Object.entries(cpu.byKind).sort((a, b) => b[1] - a[1])
   const parts = kinds.map(([kind, ms]) => `${kind} ${(ms / 1000).toFixed(1)} s${cpu.counts[kind] ? ` (${cpu.counts[kind]} processes)` : ''}`)
-  return `${(cpu.totalMs / 1000).toFixed(1)} CPU-s in ${(wallMs / 1000).toFixed(1)} s (${(cpu.totalMs / wallMs).toFixed(2)} cores): ${parts.join(', ')}`
+  return `${(cpu.totalMs / 1000).toFixed(1)} CPU-s in ${(wallMs / 1000).toFixed(1)} s (${(cpu.totalMs / wallMs).toFixed(2)} cores): ${parts.join(', ')}; the machine ${cpu.machineCores.toFixed(2)} of ${availableParallelism()} cores busy`
 }
 
 await main()

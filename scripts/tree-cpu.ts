@@ -2,6 +2,7 @@
 // each process's own CPU, by kind; the total comes from this process's reaped-children counters,
 // so processes too short-lived to be sampled (xdotool, scrot, git) are counted as the rest.
 import { readFileSync, readdirSync, readlinkSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import { basename } from 'node:path'
 
 /** /proc's clock ticks are USER_HZ, 100 on every Linux. */
@@ -110,6 +111,23 @@ export function watchTreeCpu(root: number, { intervalMs = 100 }: { intervalMs?: 
       // A process whose parent ended first is reaped by init, and its CPU never reaches our counters
       // (Chromium's, ended as a group): the samples then say more than the reaped total.
       return { byKind, totalMs: Math.max(reaped, sampled), counts }
+    },
+  }
+}
+
+/** Cores busy on the whole machine (every process and the kernel) between `watchMachineCpu()` and `stop()`, from /proc/stat. */
+export function watchMachineCpu(): { stop(): number } {
+  const read = () => {
+    const ticks = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number)
+    // (idle and iowait are the fourth and fifth fields)
+    return { total: ticks.reduce((a, b) => a + b, 0), idle: ticks[3]! + ticks[4]! }
+  }
+  const before = read()
+  return {
+    stop() {
+      const after = read()
+      const total = after.total - before.total
+      return total === 0 ? 0 : ((total - (after.idle - before.idle)) / total) * availableParallelism()
     },
   }
 }
