@@ -77,12 +77,17 @@ async function splitReload(helpers: ChromeHelpers, chrome: ChromeProcess): Promi
       if ((await helpers.targets(worker)).some((t) => !old.has(t.id))) listed = performance.now() - started
     }
   })()
-  const ms = await reloadExtension(helpers, dir, async () => {
-    await chrome.loadUnpacked(dir.path)
-    call = performance.now() - started
-  })
-  done = true
-  await watch
+  let ms: number
+  try {
+    ms = await reloadExtension(helpers, dir, async () => {
+      await chrome.loadUnpacked(dir.path)
+      call = performance.now() - started
+    })
+  } finally {
+    // (a reload that throws must not leave the watch polling)
+    done = true
+    await watch
+  }
   return { ms, call, listed }
 }
 

@@ -118,8 +118,8 @@ export function watchTreeCpu(root: number, { intervalMs = 100 }: { intervalMs?: 
 /** Cores busy on the whole machine (every process and the kernel) between `watchMachineCpu()` and `stop()`, from /proc/stat. */
 export function watchMachineCpu(): { stop(): number } {
   const read = () => {
-    const ticks = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number)
-    // (idle and iowait are the fourth and fifth fields)
+    // user nice system idle iowait irq softirq steal: the guest fields after them are counted in user and nice already
+    const ticks = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number)
     return { total: ticks.reduce((a, b) => a + b, 0), idle: ticks[3]! + ticks[4]! }
   }
   const before = read()
