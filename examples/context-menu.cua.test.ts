@@ -4,7 +4,7 @@
 import { fileURLToPath } from 'node:url'
 import { expect, test as base } from 'agentprobe/vitest'
 
-const test = base.override('extension', { scope: 'file' }, () => fileURLToPath(new URL('../fixtures/extensions/context-menu-sidepanel', import.meta.url)))
+const test = base.extend('extension', { scope: 'file' }, () => fileURLToPath(new URL('../fixtures/extensions/context-menu-sidepanel', import.meta.url)))
 
 const PAGE = 'data:text/html,<title>Trail notes</title><h1 style="font: 40px sans-serif">Trail notes</h1>'
 

@@ -5,7 +5,7 @@
 import { fileURLToPath } from 'node:url'
 import { expect, test as base } from 'agentprobe/vitest'
 
-const test = base.override('extension', { scope: 'file' }, () => fileURLToPath(new URL('../fixtures/extensions/optional-permissions', import.meta.url)))
+const test = base.extend('extension', { scope: 'file' }, () => fileURLToPath(new URL('../fixtures/extensions/optional-permissions', import.meta.url)))
 const OPTIONAL = { permissions: ['bookmarks'], origins: ['https://example.com/*'] }
 // With a real model: "Open the extension's popup, ask it for access, and refuse (or allow) in Chrome's prompt."
 // Four actions and the verdict; the rest of the budget is for looking again while a popup or the

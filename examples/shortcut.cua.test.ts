@@ -3,7 +3,7 @@
 import { fileURLToPath } from 'node:url'
 import { expect, test as base } from 'agentprobe/vitest'
 
-const test = base.override('extension', { scope: 'file' }, () => fileURLToPath(new URL('../fixtures/extensions/shortcuts', import.meta.url)))
+const test = base.extend('extension', { scope: 'file' }, () => fileURLToPath(new URL('../fixtures/extensions/shortcuts', import.meta.url)))
 const WORKER = { type: 'service_worker', url: /^chrome-extension:\/\// }
 
 test('Chrome assigns the free keys, not the one it keeps for itself', async ({ chrome }) => {

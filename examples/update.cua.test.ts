@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { expect, test as base } from 'agentprobe/vitest'
 
 const fixture = (name: string) => fileURLToPath(new URL(`../bench/extensions/${name}`, import.meta.url))
-const test = base.override('extension', { scope: 'file' }, () => fixture('settings-keeper'))
+const test = base.extend('extension', { scope: 'file' }, () => fixture('settings-keeper'))
 
 test("the theme a user of 1.0.0 picked is still theirs after the update", async ({ agent, chrome }) => {
   // In your repo, the release users have: chrome.installVersion({ git: 'v1.0.0', build: 'npm run build', output: 'dist' }).

@@ -3,7 +3,7 @@
 import { fileURLToPath } from 'node:url'
 import { expect, test as base } from 'agentprobe/vitest'
 
-const test = base.override('extension', { scope: 'file' }, () => fileURLToPath(new URL('../fixtures/extensions/worker-menu', import.meta.url)))
+const test = base.extend('extension', { scope: 'file' }, () => fileURLToPath(new URL('../fixtures/extensions/worker-menu', import.meta.url)))
 
 test('a stopped worker wakes on the next click and has lost its global count', async ({ agent, chrome }) => {
   // With a real model: "Open the extension's popup and press its count button."

@@ -3,7 +3,7 @@ import { expect, test as base } from 'agentprobe/vitest'
 import { materializeMutant } from '../../fixtures/extensions/mutate.ts'
 import { OPEN_SIDEPANEL, SIDEPANEL_SHOWS_UI } from '../sidepanel.flows.ts'
 
-const test = base.override('extension', { scope: 'file' }, () => materializeMutant('popup-throws'))
+const test = base.extend('extension', { scope: 'file' }, () => materializeMutant('popup-throws'))
 
 test('the cold verification catches a side panel that never opened', async ({ agent, screen, chrome }) => {
   // The clicks themselves succeed (the button is there), so the loop believes it is done…

@@ -4,7 +4,7 @@ import { expect, test as base } from 'agentprobe/vitest'
 import { materializeMutant } from '../../fixtures/extensions/mutate.ts'
 import { OPEN_SIDEPANEL, SIDEPANEL_SHOWS_UI } from '../sidepanel.flows.ts'
 
-const test = base.override('extension', { scope: 'file' }, () => materializeMutant('wrong-sidepanel-path'))
+const test = base.extend('extension', { scope: 'file' }, () => materializeMutant('wrong-sidepanel-path'))
 
 test('the panel opens on an error page, and verification says so', async ({ agent, screen, chrome }) => {
   await agent.do(OPEN_SIDEPANEL)

@@ -10,7 +10,7 @@ import type { Model } from '../core/model.ts'
 import type { AndroidBenchCase, BenchCase, BrowserBenchCase } from '../bench/bench-case.ts'
 import { createModel } from '../model-choice/create-model.ts'
 import { SPEND_CAP_REASON, SpendCappedModel, SpendLedger } from '../bench/spend-ledger.ts'
-import { isAndroidProject, test } from './fixtures.ts'
+import { isAndroidProject, test as base } from './fixtures.ts'
 
 export type { BenchSpec, BenchTaskResult }
 
@@ -26,14 +26,16 @@ export function benchTest(spec: BenchSpec, cases: readonly BenchCase[], prepare?
   const benchCase = cases.find((c) => c.id === spec.caseId)
   if (!benchCase) throw new Error(`benchmark case ${spec.caseId} is not in its file (found: ${cases.map((c) => c.id).join(', ')})`)
   const expected = benchCase.expected[spec.build]
-  test.override('artifactDir', ({ agentprobeOptions }) => join(agentprobeOptions.artifactsDir, spec.outputDir))
-  if (spec.extension) test.override('extension', { scope: 'file' }, () => spec.extension)
-  if (spec.ledger) {
-    const ledger = new SpendLedger(spec.ledger.file, spec.ledger.capUsd)
-    test.override('model', { scope: 'file' }, async ({ agentprobeOptions, locator, extension }): Promise<Model> =>
-      new SpendCappedModel(await createModel(agentprobeOptions.model, { extension, locator, env: process.env, target: agentprobeOptions.target }), ledger),
-    )
-  }
+  const ledger = spec.ledger && new SpendLedger(spec.ledger.file, spec.ledger.capUsd)
+  // (extend, not override: override at a file's top level changes the shared `test` for every later
+  // file of a worker that runs several, with isolate: false)
+  const test = base
+    .extend('artifactDir', ({ agentprobeOptions }) => join(agentprobeOptions.artifactsDir, spec.outputDir))
+    .extend('extension', { scope: 'file' }, ({ agentprobeOptions }): string | undefined => spec.extension ?? agentprobeOptions.extension)
+    .extend('model', { scope: 'file' }, async ({ agentprobeOptions, locator, extension }): Promise<Model> => {
+      const model = await createModel(agentprobeOptions.model, { extension, locator, env: process.env, target: agentprobeOptions.target })
+      return ledger ? new SpendCappedModel(model, ledger) : model
+    })
   const options = { verify: benchCase.verify, maxSteps: benchCase.maxSteps ?? DEFAULT_BENCH_MAX_STEPS, expectedSteps: benchCase.expectedSteps }
 
   const record = async (

@@ -48,7 +48,7 @@ export const test = base
     onCleanup(() => locator.close())
     return locator
   })
-  /** The unpacked extension under test; override per file with `test.override('extension', …)`. */
+  /** The unpacked extension under test; another per file with `base.extend('extension', { scope: 'file' }, …)`. */
   .extend('extension', { scope: 'file' }, ({ agentprobeOptions }): string | undefined => agentprobeOptions.extension)
   .extend('model', { scope: 'file' }, async ({ agentprobeOptions, locator, extension }): Promise<Model> => {
     // Keys are read here, in the worker: they never travel with the provided options.
