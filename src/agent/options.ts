@@ -32,9 +32,4 @@ export const AGENT_DEFAULTS = {
   // A screen still exactly as it was before a click is watched this much longer, from the next step's
   // capture (a permission prompt that closes 400 ms after its button is clicked): see runAgent.
   lateReactionMs: 1500,
-  // Input lands on a screen that has been still this long, as a person's does: a browser's dialog
-  // ignores clicks for a double-click interval after it appears (500 ms here), and a replay or the
-  // offline model, deciding in milliseconds, clicked 'Deny' on a permission prompt 220 ms after it
-  // was drawn, to no effect. A live model's own thinking time covers it.
-  dwellMs: 500,
 } as const

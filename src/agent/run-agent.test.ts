@@ -8,7 +8,7 @@ import { TraceWriter } from '../report/trace-writer.ts'
 import { FakeScreen } from '../testing/fake-screen.ts'
 import { ScriptedModel, type ScriptedDecision, type ScriptedVerdict } from '../testing/scripted-model.ts'
 import { runAgent } from './run-agent.ts'
-import { AGENT_DEFAULTS, type AgentOptions } from './options.ts'
+import type { AgentOptions } from './options.ts'
 
 const click = (x: number, y: number): Decision => ({ status: 'continue', actions: [{ type: 'click', x, y, button: 'left' }] })
 const passed: Decision = { status: 'passed', actions: [], text: 'TEST_PASSED: done' }
@@ -72,21 +72,6 @@ describe('runAgent', () => {
     expect(result.status).toBe('passed')
     expect(seen).toEqual(['initial', 'prompt closed'])
     expect(result.run.steps[1]?.notes?.[0]).toMatch(/the screen had not changed since step 1's actions when settled; it did \d+ ms after this step began/)
-  })
-
-  it('presses only on a screen still for dwellMs: a dialog drawn as the step settled waits, a still screen does not', async () => {
-    // The first click opens a dialog, drawn at the end of the settle after it; the second lands on that dialog.
-    const screen = new FakeScreen()
-    const at: number[] = []
-    let drawnAt = 0
-    screen.onPerform = (_a, s) => void (at.push(Date.now()), (s.content += '+'))
-    screen.settle = async () => (screen.performed.length === 1 ? ((drawnAt = Date.now()), { stable: true, waitedMs: 200, changedMs: 150, lastChangeMs: 200 }) : { stable: true, waitedMs: 200 })
-    const { result } = await run([click(5, 5), click(6, 6), passed], {}, [], screen)
-    expect(result.status).toBe('passed')
-    // (the first click: no change seen yet, so no wait; a timer may fire a few ms early)
-    expect(at[1]! - drawnAt).toBeGreaterThanOrEqual(AGENT_DEFAULTS.dwellMs - 5)
-    expect(result.run.steps[1]!.timings.actMs).toBeGreaterThanOrEqual(AGENT_DEFAULTS.dwellMs - 100)
-    expect(result.run.steps[0]!.timings.actMs).toBeLessThan(AGENT_DEFAULTS.dwellMs / 2)
   })
 
   it('takes the first frame once the screen has settled: a page opened just before may still be drawing', async () => {

@@ -2,7 +2,6 @@
 // model passes or fails, a budget is spent, or the target dies. Every step is recorded as it
 // happens, so a run that throws still leaves its trace.
 import { randomUUID } from 'node:crypto'
-import { setTimeout as sleep } from 'node:timers/promises'
 import { describeAction, type Action } from '../core/action.ts'
 import { detectBudgetExceeded } from '../core/budgets.ts'
 import { errorMessage } from '../core/errors.ts'
@@ -17,7 +16,7 @@ import {
 } from '../core/failures.ts'
 import { isBlankFrame } from '../core/frame.ts'
 import { ZERO_USAGE, addUsage, type Decision, type Model, type StepOutcome } from '../core/model.ts'
-import { waitForChange, type Screen, type SettleResult } from '../core/screen.ts'
+import { waitForChange, type Screen } from '../core/screen.ts'
 import type { TraceRun, TraceSink, TraceStep, TraceVerification } from '../core/trace.ts'
 import { AGENT_DEFAULTS, type AgentOptions } from './options.ts'
 import { classifyError } from './classify-error.ts'
@@ -64,11 +63,6 @@ export async function runAgent(deps: AgentDeps, instruction: string, options: Ag
   const hashesAfterActing: string[] = []
   let lastFrame: string | undefined
   let verification: TraceVerification | undefined
-  /** When the screen was last seen changing (Date.now()): input waits until that is AGENT_DEFAULTS.dwellMs ago. */
-  let changedAt = 0
-  const settled = ({ waitedMs, lastChangeMs }: SettleResult) => {
-    if (lastChangeMs !== undefined) changedAt = Math.max(changedAt, Date.now() - (waitedMs - lastChangeMs))
-  }
 
   const finish = async (status: 'passed' | 'failed', reason: string, failure?: Failure): Promise<AgentResult> => {
     if (failure && !run.failures.includes(failure)) run.failures.push(failure)
@@ -92,17 +86,14 @@ export async function runAgent(deps: AgentDeps, instruction: string, options: Ag
       let t = performance.now()
       // Later steps look at a screen settled after acting; the first one settles too: what the test
       // did just before (a page opened over DevTools, a shortcut) may still be drawing.
-      if (step === 1) settled(await screen.settle({ stableMs: settle.stableMs, timeoutMs: settle.timeoutMs, captureNext: true, signal }))
+      if (step === 1) await screen.settle({ stableMs: settle.stableMs, timeoutMs: settle.timeoutMs, captureNext: true, signal })
       let frame = await screen.capture()
       // Input that left the screen exactly as it was decided on has not been drawn yet (a loaded
       // machine), or did nothing: a model given that frame again would act on what is gone.
       const before = acted.at(-1)
       if (before?.step === step - 1 && before.frameHash === frame.hash && before.actions.some((a) => a.type !== 'wait' && a.type !== 'move')) {
         const later = await waitForChange(screen, frame, { timeoutMs: AGENT_DEFAULTS.lateReactionMs, signal })
-        if (later) {
-          changedAt = later.at
-          settled(await screen.settle(settle))
-        }
+        if (later) await screen.settle(settle)
         frame = later ? await screen.capture() : frame
         notes.push(later ? `the screen had not changed since step ${before.step}'s actions when settled; it did ${Math.round(performance.now() - t)} ms after this step began` : `no change on screen within ${AGENT_DEFAULTS.lateReactionMs} ms after step ${before.step}'s actions`)
       }
@@ -126,7 +117,6 @@ export async function runAgent(deps: AgentDeps, instruction: string, options: Ag
       lastFrame = await saving
       // A replay that waited for the screen decided on a newer frame: that one is the step's.
       if (decision.frame) {
-        if (decision.frame.hash !== frame.hash) changedAt = Math.max(changedAt, decision.frame.at)
         lastFrame = await sink.saveFrame(decision.frame, 'step', `step ${step}`)
         frameHash = decision.frame.hash
       }
@@ -196,10 +186,6 @@ export async function runAgent(deps: AgentDeps, instruction: string, options: Ag
 
     try {
       let t = performance.now()
-      // An instant decider (the offline model, a replay) would press on a dialog the moment it is
-      // drawn: Chrome drops clicks on a dialog shown less than a double-click interval ago.
-      const dwell = changedAt + AGENT_DEFAULTS.dwellMs - Date.now()
-      if (dwell > 0 && actions.some((a) => a.type !== 'wait' && a.type !== 'move')) await sleep(dwell, undefined, { signal })
       for (const action of actions) {
         try {
           await screen.perform(action, { signal })
@@ -210,7 +196,7 @@ export async function runAgent(deps: AgentDeps, instruction: string, options: Ag
       }
       timings.actMs = Math.round(performance.now() - t)
       t = performance.now()
-      if (actions.length > 0) settled(await screen.settle(settle))
+      if (actions.length > 0) await screen.settle(settle)
       timings.settleMs = Math.round(performance.now() - t)
       if (actions.length > 0) acted.push(current)
     } catch (error) {
