@@ -4,6 +4,7 @@ import { execa } from 'execa'
 import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { loadExtensionDir } from '../src/targets/chrome/extension-dir.ts'
 import { expect, it } from 'vitest'
 
 const root = resolve(import.meta.dirname, '..')
@@ -27,4 +28,22 @@ it('gives each worker its own display, port and browser', async () => {
   expect(a.port).not.toBe(b.port)
   expect(a.pid).not.toBe(b.pid)
   expect(Math.max(a.start, b.start)).toBeLessThan(Math.min(a.end, b.end))
+})
+
+it('with isolate: false one worker runs file after file, and the build one file extends to stays in that file', async () => {
+  const artifacts = await mkdtemp(join(tmpdir(), 'agentprobe-reuse-'))
+  const r = await execa('node', [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'test/pool-project/vitest.config.ts', '--maxWorkers=1', '--isolate=false', 'reuse-'], {
+    cwd: root,
+    env: { POOL_EXTENSION: join(root, 'fixtures/extensions/sidepanel'), POOL_ARTIFACTS: artifacts },
+    all: true,
+    reject: false,
+  })
+  expect(r.exitCode, r.all).toBe(0)
+  const runs = Object.fromEntries([...r.all.matchAll(/REUSE file=(\w+) pid=(\d+) id=(\w+) at=(\d+)/g)].map((m) => [m[1], { pid: m[2], id: m[3], at: Number(m[4]) }]))
+  const [own, project] = await Promise.all([loadExtensionDir(join(root, 'fixtures/extensions/shortcuts')), loadExtensionDir(join(root, 'fixtures/extensions/sidepanel'))])
+  expect(runs.own?.id).toBe(own.id)
+  expect(runs.default?.id, 'the file after the one that extended the extension ran on its build').toBe(project.id)
+  expect(runs.own?.pid, 'both files ran in one worker').toBe(runs.default?.pid)
+  // (the order that can leak: the pool project runs its files in name order)
+  expect(runs.own!.at, r.all).toBeLessThan(runs.default!.at)
 })
