@@ -8,9 +8,8 @@ import { DEFAULT_BENCH_MAX_STEPS, type BenchSpec, type BenchTaskResult } from '.
 import { errorMessage, isAgentprobeError } from '../core/errors.ts'
 import type { Model } from '../core/model.ts'
 import type { AndroidBenchCase, BenchCase, BrowserBenchCase } from '../bench/bench-case.ts'
-import { createModel } from '../model-choice/create-model.ts'
 import { SPEND_CAP_REASON, SpendCappedModel, SpendLedger } from '../bench/spend-ledger.ts'
-import { isAndroidProject, test as base } from './fixtures.ts'
+import { fileModel, isAndroidProject, test as base } from './fixtures.ts'
 
 export type { BenchSpec, BenchTaskResult }
 
@@ -33,7 +32,7 @@ export function benchTest(spec: BenchSpec, cases: readonly BenchCase[], prepare?
     .extend('artifactDir', ({ agentprobeOptions }) => join(agentprobeOptions.artifactsDir, spec.outputDir))
     .extend('extension', { scope: 'file' }, ({ agentprobeOptions }): string | undefined => spec.extension ?? agentprobeOptions.extension)
     .extend('model', { scope: 'file' }, async ({ agentprobeOptions, locator, extension }): Promise<Model> => {
-      const model = await createModel(agentprobeOptions.model, { extension, locator, env: process.env, target: agentprobeOptions.target })
+      const model = await fileModel({ agentprobeOptions, locator, extension })
       return ledger ? new SpendCappedModel(model, ledger) : model
     })
   const options = { verify: benchCase.verify, maxSteps: benchCase.maxSteps ?? DEFAULT_BENCH_MAX_STEPS, expectedSteps: benchCase.expectedSteps }

@@ -33,6 +33,11 @@ function options(file: string | undefined): ResolvedOptions {
   return resolved
 }
 
+/** The `model` fixture's value. Keys are read here, in the worker: they never travel with the provided options. */
+export function fileModel({ agentprobeOptions, locator, extension }: { agentprobeOptions: ResolvedOptions; locator: Locator; extension: string | undefined }): Promise<Model> {
+  return createModel(agentprobeOptions.model, { extension, locator, env: process.env, target: agentprobeOptions.target })
+}
+
 export function isAndroidProject(): boolean {
   try {
     return (inject('agentprobe') as ResolvedOptions | undefined)?.target === 'android'
@@ -50,10 +55,7 @@ export const test = base
   })
   /** The unpacked extension under test; another per file with `base.extend('extension', { scope: 'file' }, …)`. */
   .extend('extension', { scope: 'file' }, ({ agentprobeOptions }): string | undefined => agentprobeOptions.extension)
-  .extend('model', { scope: 'file' }, async ({ agentprobeOptions, locator, extension }): Promise<Model> => {
-    // Keys are read here, in the worker: they never travel with the provided options.
-    return createModel(agentprobeOptions.model, { extension, locator, env: process.env, target: agentprobeOptions.target })
-  })
+  .extend('model', { scope: 'file' }, fileModel)
   /** This worker slot's display and browser, owned by the main process and reset for each file. */
   .extend('browser', { scope: 'file' }, async ({ extension }, { onCleanup }): Promise<LeasedBrowser> => {
     const browser = await leaseBrowser(inject('agentprobe:pool'), process.env.VITEST_POOL_ID ?? '1', extension)
