@@ -50,7 +50,10 @@ async function session(m: Model): Promise<TestSession> {
   return new TestSession({ screen: target.display.screen, model: m, locator: target.locator, dir, test: { name: 'read verbs' }, signal: target.browser.chrome.signal })
 }
 
-/** The count the extension stored, read in its service worker over CDP (no model, no OCR). */
+/**
+ * The count the extension stored, read in its service worker over CDP (no model, no OCR). The popup
+ * shows a click's count before its chrome.storage write lands: compare with expect.poll.
+ */
 function stored(): Promise<number> {
   return target.browser.chrome.evaluate<number>({ type: 'service_worker', url: `chrome-extension://${target.browser.chrome.extensionId}/` }, "chrome.storage.local.get('count').then((r) => r.count ?? 0)")
 }
@@ -88,7 +91,7 @@ describe('a query of the popup counter matches chrome.storage; a described click
     const s = await session(await model(env, settings))
     const { count, points } = await tally(s)
     // Two described clicks, two counts: the clicks landed on 'Add one', and the model read what was stored.
-    expect(await stored()).toBe(2)
+    await expect.poll(stored).toBe(2)
     expect(count).toBe(2)
     expect(Math.abs(points[0]!.x - points[1]!.x) + Math.abs(points[0]!.y - points[1]!.y)).toBeLessThanOrEqual(4)
     const calls = since(before)
@@ -115,7 +118,7 @@ describe('a query of the popup counter matches chrome.storage; a described click
     const before = double.calls.length
     const s = await session(await modelFor({ AZURE_CUA_API_KEY: KEY, AZURE_CUA_BASE_URL: double.origin, AZURE_CUA_MODEL: 'cua-deployment' }, {}, target.locator))
     const { count } = await tally(s)
-    expect(count).toBe(await stored())
+    await expect.poll(stored).toBe(count)
     expect(since(before).every((c) => c.azure && c.status === 200)).toBe(true)
   })
 })
@@ -236,7 +239,7 @@ describe('cassettes', () => {
     })
     const replayed = await tally(await session(replayer))
     expect(replayed).toEqual(recorded)
-    expect(await stored()).toBe(2)
+    await expect.poll(stored).toBe(2)
     expect(double.calls.length).toBe(calls)
     expect(replayer.stats).toMatchObject({ liveSteps: 0, liveVerdicts: 0, liveReads: 0, replayedReads: 3 })
     expect(replayer.stats.replayedVerdicts).toBeGreaterThanOrEqual(1)
