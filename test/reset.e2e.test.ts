@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BrowserPool, type Lease } from '../src/browser-pool/browser-pool.ts'
+import type { SettleOptions } from '../src/targets/browser.ts'
 import { connectBrowser } from '../src/targets/browsers.ts'
 import { ChromeHelpers } from '../src/targets/chrome/cdp.ts'
 import { loadExtensionDir } from '../src/targets/chrome/extension-dir.ts'
@@ -58,11 +59,19 @@ afterAll(async () => {
   await Promise.all(folders.map((dir) => rm(dir, { recursive: true, force: true })))
 })
 
-async function launch(extensionDir: string): Promise<{ chrome: ChromeProcess; helpers: ChromeHelpers; reset: () => Promise<number> }> {
+type Reset = (settle?: SettleOptions) => Promise<number>
+
+async function launch(extensionDir: string): Promise<{ chrome: ChromeProcess; helpers: ChromeHelpers; reset: Reset }> {
   const chrome = await launchChrome({ display: screen.display, extensionDir, size: SIZE })
   const helpers = await ChromeHelpers.connect(chrome)
-  const reset = async () => (await resetBrowserState(helpers, { path: chrome.extensionPath!, loadUnpacked: () => chrome.loadUnpacked(chrome.extensionPath!) })).ms
+  const reset: Reset = async (settle) => (await resetBrowserState(helpers, { path: chrome.extensionPath!, loadUnpacked: () => chrome.loadUnpacked(chrome.extensionPath!) }, settle)).ms
   return { chrome, helpers, reset }
+}
+
+/** A whileSettling that records the pages listed as each of its runs starts. */
+function pagesSeen(helpers: ChromeHelpers): SettleOptions & { seen: string[][] } {
+  const seen: string[][] = []
+  return { seen, whileSettling: async () => seen.push((await helpers.targets({ type: 'page' })).map((p) => p.url.replace(/^chrome-extension:\/\/\w+/, 'ID'))) }
 }
 
 async function stored(helpers: ChromeHelpers): Promise<unknown> {
@@ -79,7 +88,7 @@ describe('an extension with no worker, no storage permission and a key', () => {
   const key = publicKey.export({ type: 'spki', format: 'der' }).toString('base64')
   let chrome: ChromeProcess
   let helpers: ChromeHelpers
-  let reset: () => Promise<number>
+  let reset: Reset
 
   beforeAll(async () => {
     const dir = await writeExtension({
@@ -106,16 +115,19 @@ describe('an extension with no worker, no storage permission and a key', () => {
     await helpers.openPage('about:blank#second')
     expect(await stored(helpers)).toEqual({ localStorage: 1, indexedDB: ['notes'], cacheStorage: ['popup-cache'], chromeStorage: 'none' })
 
-    await reset()
+    const settle = pagesSeen(helpers)
+    await reset(settle)
     expect((await helpers.targets({ type: 'page' })).map((p) => p.url)).toEqual(['about:blank'])
     expect(await stored(helpers)).toEqual({ localStorage: 0, indexedDB: [], cacheStorage: [], chromeStorage: 'none' })
+    // No worker, no onInstalled to wait for: the caller's wait runs once, on the state left.
+    expect(settle.seen).toEqual([['about:blank']])
   })
 })
 
 describe('an extension with the storage permission and no worker', () => {
   let chrome: ChromeProcess
   let helpers: ChromeHelpers
-  let reset: () => Promise<number>
+  let reset: Reset
   let dir: string
 
   beforeAll(async () => {
@@ -186,7 +198,7 @@ describe('an extension whose worker sets its side panel to open on an action cli
 describe('an extension with a worker that opens a tab on install, an offscreen document and a popup', () => {
   let chrome: ChromeProcess
   let helpers: ChromeHelpers
-  let reset: () => Promise<number>
+  let reset: Reset
   let worker: { type: string; url: string }
 
   beforeAll(async () => {
@@ -231,7 +243,11 @@ describe('an extension with a worker that opens a tab on install, an offscreen d
     await helpers.waitForTarget({ url: /popup\.html$/ })
     await helpers.waitForTarget({ url: /offscreen\.html$/ })
 
-    await reset()
+    const settle = pagesSeen(helpers)
+    await reset(settle)
+    // The caller's wait ran alongside the wait for onInstalled, and again once its welcome tab was closed.
+    expect(settle.seen).toHaveLength(2)
+    expect(settle.seen[1]).toEqual(['about:blank'])
     const left = (await helpers.targets()).filter((t) => t.type !== 'browser_ui')
     expect(left.map((t) => `${t.type} ${t.url.replace(chrome.extensionId!, 'ID')}`).sort()).toEqual(['page about:blank', 'service_worker chrome-extension://ID/worker.js'])
     // Only what the reload's onInstalled wrote: its reason is 'update'.

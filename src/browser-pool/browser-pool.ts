@@ -270,8 +270,9 @@ export class BrowserPool {
       try {
         // (the build as the reset will load it: one written during the reset is a different build)
         const build = extension && (await buildOf(extension))
-        await browser.reset({ url: this.#options.url })
-        if ((await this.#drawn(screen, extension)).drawn && !this.#closed) slot.ahead = { by: 'reset', extension, build }
+        let drawn = false
+        await browser.reset({ url: this.#options.url, whileSettling: async () => (drawn = (await this.#drawn(screen, extension)).drawn) })
+        if (drawn && !this.#closed) slot.ahead = { by: 'reset', extension, build }
       } catch {
         slot.ahead = undefined
       }

@@ -86,8 +86,7 @@ export async function startBrowser(display: DisplayHandle, options: BrowserOptio
       ...(options.extension && { build: await buildFingerprint(options.extension) }),
     },
     async reset() {
-      await resetBrowserState(chrome, launchedExtension(process), { url: options.url })
-      await untilDrawn()
+      await resetBrowserState(chrome, launchedExtension(process), { url: options.url, whileSettling: untilDrawn })
     },
     async close() {
       await chrome.close().catch(() => undefined)

@@ -68,6 +68,15 @@ export type BrowserEndpoint =
       profileDir?: string | undefined
     }
 
+export interface SettleOptions {
+  /**
+   * What the caller waits for once a reset's state is in place (the window drawn and still): run
+   * alongside the reset's wait for what the extension does on install, and again after the reset
+   * closes a tab the extension opened then.
+   */
+  whileSettling?: (() => Promise<unknown>) | undefined
+}
+
 /** A browser this process launched, with the extension under test. */
 export interface Browser {
   readonly name: BrowserName
@@ -80,7 +89,7 @@ export interface Browser {
   /** What a run should know of how the browser was set up, one line each (printed once per launch). */
   readonly notes: readonly string[]
   /** The state a fresh launch would have, in place; throws, saying which step failed, when it cannot (the caller then relaunches). */
-  reset(options: { url?: string | undefined }): Promise<void>
+  reset(options: { url?: string | undefined } & SettleOptions): Promise<void>
   /**
    * Another extension under test (or none) in place, in the state a fresh launch with it would have.
    * False when this browser cannot take that build so (the caller relaunches); throws, saying which

@@ -43,7 +43,7 @@ export async function launchChromium(options: BrowserLaunchOptions): Promise<Bro
     get endpoint(): BrowserEndpoint {
       return { browser: 'chromium', pid, port, webSocketUrl, version, extensionId: current?.id, extensionPath: current?.path, userDataDir }
     },
-    reset: async ({ url: kept }) => void (await resetBrowserState(helpers, launchedExtension({ extensionPath: current?.path, loadUnpacked: chrome.loadUnpacked }), { url: kept })),
+    reset: async ({ url: kept, whileSettling }) => void (await resetBrowserState(helpers, launchedExtension({ extensionPath: current?.path, loadUnpacked: chrome.loadUnpacked }), { url: kept, whileSettling })),
     switchExtension: async (path, { url: kept }) => {
       const to = path === undefined ? undefined : await loadExtensionDir(path)
       if ((await switchBrowserExtension(helpers, to, { url: kept })) === undefined) return false

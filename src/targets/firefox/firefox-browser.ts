@@ -32,7 +32,10 @@ export async function launchFirefoxBrowser(options: BrowserLaunchOptions): Promi
     signal: firefox.signal,
     notes: firefox.notes,
     endpoint: { browser: 'firefox', pid, version, port, extensionId: firefox.extension?.addonId, extensionBaseUrl: firefox.extension?.baseUrl, extensionPath: firefox.extension?.path, profileDir: firefox.profileDir },
-    reset: ({ url: kept }) => resetFirefox(firefox, kept ?? 'about:blank'),
+    reset: async ({ url: kept, whileSettling }) => {
+      await resetFirefox(firefox, kept ?? 'about:blank')
+      await whileSettling?.()
+    },
     reloadExtension: async () => {
       if (firefox.extension === undefined) throw new ConfigError('reloadExtension: this Firefox was launched without an extension')
       await firefox.install(firefox.extension.path)
