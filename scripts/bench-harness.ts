@@ -4,7 +4,8 @@
 // all of it at capture, and beside scrot), the per-step overhead of capture + act + settle on a
 // scripted scenario beside that previous layout and a seed-style pipeline (scrot → sharp PNG level 9
 // → fixed 1 s wait) from the same run, peak RSS, and suite throughput with 1, 2 and all workers (the
-// medians of three rounds, the worker counts taking turns), with where the suite's CPU goes (its main process, workers, browsers, the display, short-lived tools).
+// medians of three rounds, the worker counts taking turns), with where the suite's CPU goes (its main process, workers, browsers, the display, short-lived tools)
+// and its wall time (a file's test, the time between a worker's files, the run's start and end).
 // Figures, not assertions: these machines are noisy, so compare the ratios printed side by side.
 // Ends with one JSON line.
 import { execa } from 'execa'
@@ -268,6 +269,7 @@ async function main(): Promise<void> {
       peakRssMb,
       suiteMs: throughput.ms,
       suiteCpuMs: Object.fromEntries(Object.entries(throughput.cpu).map(([w, c]) => [w, c.totalMs])),
+      suiteSplitMs: Object.fromEntries(Object.entries(throughput.split).map(([w, split]) => [w, Object.fromEntries(Object.entries(split).map(([k, v]) => [k, Math.round(v)]))])),
       twoWorkerRatio: Number((throughput.ms['2']! / throughput.ms['1']!).toFixed(3)),
       browser: chrome.version,
     }
@@ -286,6 +288,9 @@ async function main(): Promise<void> {
     console.log(`suite of ${SUITE_FILES} scripted files, medians of ${SUITE_ROUNDS} rounds: ${Object.entries(throughput.ms).map(([w, ms]) => `${w} worker(s) ${fmt(ms)}`).join(', ')}; 2 vs 1: ${figures.twoWorkerRatio}`)
     console.log(`  each round, 2 vs 1: ${throughput.rounds['1']!.map((one, i) => `${fmt(one)} / ${fmt(throughput.rounds['2']![i]!)} → ${(throughput.rounds['2']![i]! / one).toFixed(3)}`).join(', ')}`)
     for (const [w, cpu] of Object.entries(throughput.cpu)) console.log(`  CPU with ${w} worker(s) (the median run): ${cpuLine(cpu, throughput.ms[w]!)}`)
+    for (const [w, split] of Object.entries(throughput.split)) {
+      console.log(`  time with ${w} worker(s) (the median run, means): a file's test ${fmt(split.test)} (its browser's lease included), between a worker's files ${fmt(split.between)} (the next worker's start and imports, or the browser's reset if longer); the first file began ${fmt(split.start)} after the launch, the run ended ${fmt(split.end)} after the last`)
+    }
     console.log(JSON.stringify(figures))
     await helpers.close()
   } finally {
@@ -300,8 +305,45 @@ const SUITE_FILES = 8
 /** Each worker count runs this many times, the counts taking turns, so that a slow spell of the machine falls on all of them. */
 const SUITE_ROUNDS = 3
 
-/** Wall time of a suite of scripted test files (no model) through the plugin, per worker count: medians of its rounds, each round's, and the CPU of its median run. */
-async function suiteThroughput(): Promise<{ ms: Record<string, number>; rounds: Record<string, number[]>; cpu: Record<string, SuiteCpu> }> {
+/**
+ * Where a suite run's wall time goes, from Vitest's JSON report (means, ms): a file's test (its wait
+ * for the browser's lease included), the time between one file's end and the next file's start on
+ * the same worker (the next worker starting and importing, or the browser's reset if that is
+ * longer), the run's start before its first file and its end after its last.
+ */
+interface SuiteSplit {
+  test: number
+  between: number
+  start: number
+  end: number
+}
+
+/** Reads `report` (Vitest's JSON reporter) of a run launched at `launched` and ended at `ended` (epoch ms). */
+async function suiteSplit(report: string, launched: number, ended: number): Promise<SuiteSplit> {
+  const { testResults } = JSON.parse(await readFile(report, 'utf8')) as { testResults: { startTime: number; endTime: number; assertionResults: { duration?: number | null }[] }[] }
+  const files = [...testResults].sort((a, b) => a.startTime - b.startTime)
+  // Each file goes to the worker free longest before it starts: the lanes the workers ran.
+  const lanes: number[] = []
+  const gaps: number[] = []
+  for (const file of files) {
+    const free = lanes.map((end, i) => [end, i] as const).filter(([end]) => end <= file.startTime).sort((a, b) => b[0] - a[0])[0]
+    if (free === undefined) lanes.push(file.endTime)
+    else {
+      gaps.push(file.startTime - free[0])
+      lanes[free[1]] = file.endTime
+    }
+  }
+  const mean = (xs: number[]) => (xs.length === 0 ? NaN : xs.reduce((a, b) => a + b, 0) / xs.length)
+  return {
+    test: mean(files.flatMap((f) => f.assertionResults.map((a) => a.duration ?? NaN))),
+    between: mean(gaps),
+    start: files[0]!.startTime - launched,
+    end: ended - Math.max(...files.map((f) => f.endTime)),
+  }
+}
+
+/** Wall time of a suite of scripted test files (no model) through the plugin, per worker count: medians of its rounds, each round's, and the CPU and time split of its median run. */
+async function suiteThroughput(): Promise<{ ms: Record<string, number>; rounds: Record<string, number[]>; cpu: Record<string, SuiteCpu>; split: Record<string, SuiteSplit> }> {
   const dir = join(ROOT, 'test/pool-project/bench-suite')
   await mkdir(dir, { recursive: true })
   const body = (n: number) => `import { expect, test } from 'agentprobe/vitest'
@@ -317,10 +359,13 @@ test('scripted flow ${n}', async ({ screen, chrome }) => {
 `
   try {
     for (let n = 1; n <= SUITE_FILES; n++) await writeFile(join(dir, `flow-${n}.cua.test.ts`), body(n))
-    const runs: Record<string, { ms: number; cpu: SuiteCpu }[]> = {}
+    const runs: Record<string, { ms: number; cpu: SuiteCpu; split: SuiteSplit }[]> = {}
+    const report = join(dir, 'report.json')
     for (let round = 0; round < SUITE_ROUNDS; round++) {
       for (const workers of [...new Set([1, 2, availableParallelism()])]) {
-        const child = execa('node', [join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'test/pool-project/vitest.config.ts', `--maxWorkers=${workers}`, 'bench-suite/'], {
+        const launched = Date.now()
+        const args = ['run', '--config', 'test/pool-project/vitest.config.ts', `--maxWorkers=${workers}`, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, 'bench-suite/']
+        const child = execa('node', [join(ROOT, 'node_modules/vitest/vitest.mjs'), ...args], {
           cwd: ROOT,
           env: { POOL_EXTENSION: extensionDir('sidepanel'), POOL_ARTIFACTS: join(tmpdir(), 'agentprobe-bench-artifacts') },
           reject: false,
@@ -331,18 +376,19 @@ test('scripted flow ${n}', async ({ screen, chrome }) => {
         const [run, took] = await time(() => child)
         const cpu = { ...watch.stop(), machineCores: machine.stop() }
         if (run.exitCode !== 0) throw new Error(`bench suite failed with ${workers} worker(s):\n${run.all}`)
-        ;(runs[String(workers)] ??= []).push({ ms: Math.round(took), cpu })
+        ;(runs[String(workers)] ??= []).push({ ms: Math.round(took), cpu, split: await suiteSplit(report, launched, Date.now()) })
       }
     }
     const ms: Record<string, number> = {}
     const rounds: Record<string, number[]> = {}
     const cpu: Record<string, SuiteCpu> = {}
+    const split: Record<string, SuiteSplit> = {}
     for (const [workers, each] of Object.entries(runs)) {
       rounds[workers] = each.map((r) => r.ms)
       ms[workers] = median(rounds[workers])
-      cpu[workers] = each.find((r) => r.ms === ms[workers])!.cpu
+      ;({ cpu: cpu[workers], split: split[workers] } = each.find((r) => r.ms === ms[workers])!)
     }
-    return { ms, rounds, cpu }
+    return { ms, rounds, cpu, split }
   } finally {
     await rm(dir, { recursive: true, force: true })
   }
