@@ -33,7 +33,6 @@ export interface ResetOptions {
   timeout?: number | undefined
 }
 
-
 /** How long a reset took, ms: in all, and per step by name. */
 export interface ResetTiming {
   ms: number
@@ -88,8 +87,11 @@ export async function resetBrowserState(
       await step('let onInstalled settle', () => waitForQuietTabs(chrome, timeout))
       return (await step('close the tabs it opened', () => closeAllButOneTab(chrome, dir.id, timeout, tab))).closed
     }
-    const [closed] = await Promise.all([settled(), whileSettling?.()])
-    if (closed > 0) await whileSettling?.()
+    // Both end before the reset does, a failing one included: nothing of it is left watching the screen.
+    const [closed, caller] = await Promise.allSettled([settled(), whileSettling?.()])
+    if (closed.status === 'rejected') throw closed.reason
+    if (caller.status === 'rejected') throw caller.reason
+    if (closed.value > 0) await whileSettling?.()
   }
   return timing.done()
 }
