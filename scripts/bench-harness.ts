@@ -322,11 +322,12 @@ interface SuiteSplit {
 async function suiteSplit(report: string, launched: number, ended: number): Promise<SuiteSplit> {
   const { testResults } = JSON.parse(await readFile(report, 'utf8')) as { testResults: { startTime: number; endTime: number; assertionResults: { duration?: number | null }[] }[] }
   const files = [...testResults].sort((a, b) => a.startTime - b.startTime)
-  // Each file goes to the worker free longest before it starts: the lanes the workers ran.
+  // Each file goes to the worker free longest before it starts (a slot freed first starts its next
+  // worker first): the lanes the workers ran.
   const lanes: number[] = []
   const gaps: number[] = []
   for (const file of files) {
-    const free = lanes.map((end, i) => [end, i] as const).filter(([end]) => end <= file.startTime).sort((a, b) => b[0] - a[0])[0]
+    const free = lanes.map((end, i) => [end, i] as const).filter(([end]) => end <= file.startTime).sort((a, b) => a[0] - b[0])[0]
     if (free === undefined) lanes.push(file.endTime)
     else {
       gaps.push(file.startTime - free[0])
