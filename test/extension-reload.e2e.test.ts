@@ -8,6 +8,7 @@ import { ChromeHelpers } from '../src/targets/chrome/cdp.ts'
 import { loadExtensionDir } from '../src/targets/chrome/extension-dir.ts'
 import { reloadExtension } from '../src/targets/chrome/extension-reload.ts'
 import { resetBrowserState } from '../src/targets/chrome/reset-browser.ts'
+import { isReloadPage, pressReload, reloadInPlace } from '../src/targets/chrome/reload-button.ts'
 import { launchChrome, type ChromeProcess } from '../src/targets/chrome/launcher.ts'
 import { X11Screen } from '../src/targets/x11/x11-screen.ts'
 
@@ -43,6 +44,52 @@ it('reloads a rebuilt extension in place: new code, same browser', async () => {
   expect(await helpers.evaluate(worker(), 'globalThis.buildNumber')).toBe(2)
   expect(ms).toBeLessThan(5000)
 })
+
+/** The reason of the onInstalled a rebuilt worker (see below) saw, once it has seen one. */
+const INSTALL_REASON = 'new Promise((done) => { const seen = () => (globalThis.installReason ? done(globalThis.installReason) : setTimeout(seen, 20)); seen() })'
+
+it("reloads as chrome://extensions' Reload button does: the new build, its storage kept, onInstalled 'update', from a page no target list shows", async () => {
+  await helpers.evaluate(worker(), "chrome.storage.local.set({ kept: 'yes' }).then(() => true)")
+  const file = join(extension, 'service-worker.js')
+  await writeFile(file, `${await readFile(file, 'utf8')}\nglobalThis.buildNumber = 3\nchrome.runtime.onInstalled.addListener((d) => { globalThis.installReason = d.reason })\n`)
+  let fellBack = false
+  const loadUnpacked = async () => {
+    fellBack = true
+    await chrome.loadUnpacked(chrome.extensionPath!)
+  }
+  await reloadExtension(helpers, await loadExtensionDir(extension), reloadInPlace(helpers, chrome.extensionId!, loadUnpacked))
+  expect(fellBack).toBe(false)
+  expect(await helpers.evaluate(worker(), 'globalThis.buildNumber')).toBe(3)
+  expect(await helpers.evaluate(worker(), INSTALL_REASON)).toBe('update')
+  expect(await helpers.evaluate(worker(), "chrome.storage.local.get('kept').then((s) => s.kept)")).toBe('yes')
+  const { targetInfos } = await chrome.pipe<{ targetInfos: { type: string; url: string }[] }>('Target.getTargets', {})
+  expect(targetInfos.filter(isReloadPage)).toHaveLength(1)
+  expect((await helpers.targets()).filter((t) => t.url.startsWith('chrome://'))).toEqual([])
+  expect((await loadedExtension()).enabled).toBe(true)
+})
+
+it('falls back to Extensions.loadUnpacked when the button cannot reload a build, which then says why; a fixed build reloads again', async () => {
+  const manifest = join(extension, 'manifest.json')
+  const good = await readFile(manifest, 'utf8')
+  await writeFile(manifest, good.replace('"manifest_version": 3', '"manifest_version": "three"'))
+  await expect(pressReload(helpers, chrome.extensionId!)).rejects.toThrow(/failed to reload: .*manifest_version/i)
+  let fellBack = false
+  const loadUnpacked = async () => {
+    fellBack = true
+    await chrome.loadUnpacked(chrome.extensionPath!)
+  }
+  await expect(reloadInPlace(helpers, chrome.extensionId!, loadUnpacked)()).rejects.toThrow(/manifest_version/i)
+  expect(fellBack).toBe(true)
+  await writeFile(manifest, good)
+  await reloadExtension(helpers, await loadExtensionDir(extension), reloadInPlace(helpers, chrome.extensionId!, () => chrome.loadUnpacked(chrome.extensionPath!)))
+  expect(await helpers.evaluate(worker(), 'chrome.runtime.id')).toBe(chrome.extensionId)
+  expect((await loadedExtension()).enabled).toBe(true)
+})
+
+async function loadedExtension() {
+  const { extensions } = await chrome.pipe<{ extensions: { id: string; enabled: boolean }[] }>('Extensions.getExtensions', {})
+  return extensions.find((e) => e.id === chrome.extensionId)!
+}
 
 it('resets a reused browser: storage cleared, extension pages closed, one blank tab', async () => {
   await helpers.openExtensionPage('sidepanel.html')

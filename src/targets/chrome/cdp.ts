@@ -19,6 +19,7 @@ import { reloadLoadedExtension } from './extension-reload.ts'
 import { registeredContextMenu, type ContextMenuItem, type ContextMenuOptions } from './context-menu.ts'
 import { loadExtensionDir, type ExtensionDir } from './extension-dir.ts'
 import { installVersion, restoreBuild, updateToBuild, type InstalledVersion, type UpdatedVersion, type VersionOptions } from './extension-versions.ts'
+import { isReloadPage } from './reload-button.ts'
 import type { VersionSource } from './version-source.ts'
 import { storageExpression, type StorageArea } from '../storage-area.ts'
 
@@ -76,10 +77,10 @@ export class ChromeHelpers implements ChromeCalls {
     return new ChromeHelpers(endpoint, await CdpConnection.open(endpoint), seen)
   }
 
-  /** The browser's targets (pages, popups, side panels, service workers…) that match `filter`. */
+  /** The browser's targets (pages, popups, side panels, service workers…) that match `filter`; not the page reloads run from. */
   async targets(filter: TargetFilter = {}): Promise<TargetInfo[]> {
     const { targetInfos } = await this.#cdp.call('Target.getTargets', (c) => c.send('Target.getTargets'))
-    return targetInfos.map(({ targetId, type, url, title }) => ({ id: targetId, type, url, title })).filter((t) => matchTarget(t, filter))
+    return targetInfos.map(({ targetId, type, url, title }) => ({ id: targetId, type, url, title })).filter((t) => !isReloadPage(t) && matchTarget(t, filter))
   }
 
   /** The first target matching `filter`, polled until `timeout`; else a TargetError listing what was seen. */

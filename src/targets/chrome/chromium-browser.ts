@@ -5,6 +5,7 @@ import type { Browser, BrowserConnection, BrowserEndpoint, BrowserLaunchOptions,
 import { ChromeHelpers } from './cdp.ts'
 import { loadExtensionDir } from './extension-dir.ts'
 import { reloadExtension } from './extension-reload.ts'
+import { reloadInPlace } from './reload-button.ts'
 import type { ChromeEndpoint } from './endpoint.ts'
 import { launchChrome, type ChromeProcess } from './launcher.ts'
 import { expectUiLanguage } from '../ui-language.ts'
@@ -56,7 +57,7 @@ export async function launchChromium(options: BrowserLaunchOptions): Promise<Bro
     reloadExtension: async () => {
       if (current === undefined) throw new ConfigError('reloadExtension: this Chromium runs no extension')
       const dir = await loadExtensionDir(current.path)
-      await reloadExtension(helpers, dir, () => chrome.loadUnpacked(dir.path))
+      await reloadExtension(helpers, dir, reloadInPlace(helpers, dir.id, () => chrome.loadUnpacked(dir.path)))
     },
     relay: (method, params) => chrome.pipe(method, params),
     close: async () => {

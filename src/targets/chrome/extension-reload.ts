@@ -4,6 +4,7 @@ import { ConfigError, TargetError, errorMessage } from '../../core/errors.ts'
 import type { ChromeCalls, WaitOptions } from './chrome-calls.ts'
 import { waitUntilGone } from './close-targets.ts'
 import { loadExtensionDir, type ExtensionDir } from './extension-dir.ts'
+import { reloadInPlace } from './reload-button.ts'
 
 /**
  * Bound on loading an extension, ms: its old pages gone and its new worker answering. A worker
@@ -17,13 +18,11 @@ export async function extensionTargets(chrome: ChromeCalls, extensionId: string)
 }
 
 /**
- * Reloads the extension from disk (Extensions.loadUnpacked over the DevTools pipe) and resolves
- * with the time taken once every target of the old load is gone from the list and, when the
- * manifest has a worker, the new worker answers. chrome.runtime.reload() is no substitute: it
- * unloads a --load-extension extension for good. The reload fires onInstalled with reason 'update'.
- * Most of its ~300 ms is Chromium's: 156 registers the new build's worker only after a 250 ms
- * (±10%) retry delay once the old registration was stored (a trace shows the task queue's delayed
- * retry), then starts it in a new process; the load call itself answers in 10-20 ms.
+ * Loads the extension again with `loadUnpacked` (reloadInPlace for the folder it runs from,
+ * Extensions.loadUnpacked for another) and resolves with the time taken once every target of the
+ * old load is gone from the list and, when the manifest has a worker, the new worker answers.
+ * chrome.runtime.reload() is no substitute: Chromium counts an extension's own quick reloads and
+ * disables it after a few. The reload fires onInstalled with reason 'update'.
  */
 export async function reloadExtension(
   chrome: ChromeCalls,
@@ -57,6 +56,7 @@ export async function reloadLoadedExtension(chrome: ChromeCalls, { timeout = EXT
   const loaded = extensions.find((e) => e.id === id)
   if (loaded === undefined) throw new TargetError(`reloadExtension(): the browser no longer lists the extension ${id} (loaded: ${extensions.map((e) => e.id).join(', ') || 'none'})`)
   const dir = await loadExtensionDir(loaded.path)
-  const ms = await reloadExtension(chrome, dir, () => chrome.pipe('Extensions.loadUnpacked', { path: loaded.path }, { timeout, signal }), { timeout })
+  const load = () => chrome.pipe('Extensions.loadUnpacked', { path: loaded.path }, { timeout, signal })
+  const ms = await reloadExtension(chrome, dir, reloadInPlace(chrome, id, load, { timeout, signal }), { timeout })
   return { ms: Math.round(ms) }
 }

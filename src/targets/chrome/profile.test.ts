@@ -11,6 +11,10 @@ describe('profilePreferences', () => {
     expect(profilePreferences('abc', 1.5)).toMatchObject({ extensions: { pinned_extensions: ['abc'] }, partition: { default_zoom_level: { x: zoomLevel(1.5) } } })
   })
 
+  it('turns developer mode on, without which a reload from chrome://extensions disables an unpacked extension', () => {
+    expect(profilePreferences()).toMatchObject({ extensions: { ui: { developer_mode: true } } })
+  })
+
   it('leaves the zoom out at 100%, as a fresh profile has it', () => {
     expect(profilePreferences(undefined, 1)).not.toHaveProperty('partition')
     expect(profilePreferences()).not.toHaveProperty('partition')

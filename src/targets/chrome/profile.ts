@@ -11,12 +11,14 @@ export interface Profile {
 }
 
 /**
- * Preferences for a fresh profile: the extension's action pinned, no "Save password?" bubble over
+ * Preferences for a fresh profile: the extension's action pinned, developer mode on, no "Save password?" bubble over
  * the page, and the default page zoom when one is given (Settings › Appearance › Page zoom).
  */
 export function profilePreferences(pinnedExtensionId?: string, zoom?: number): object {
   return {
-    extensions: { pinned_extensions: pinnedExtensionId === undefined ? [] : [pinnedExtensionId] },
+    // Developer mode, as for anyone who loads an unpacked extension: without it, a reload from
+    // chrome://extensions (reload-button.ts) leaves the extension disabled as "unsupported".
+    extensions: { pinned_extensions: pinnedExtensionId === undefined ? [] : [pinnedExtensionId], ui: { developer_mode: true } },
     credentials_enable_service: false,
     // (keyed by the storage partition; 'x' is the default one, the one pages and extension pages share)
     ...(zoom !== undefined && zoom !== 1 && { partition: { default_zoom_level: { x: zoomLevel(zoom) } } }),
