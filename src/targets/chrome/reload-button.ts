@@ -51,7 +51,7 @@ export async function pressReload(chrome: ChromeCalls, extensionId: string, { ti
       for (;;) {
         const state = await evaluate<string>(READY)
         if (state === 'ready') break
-        if (state === 'error') throw new TargetError(`${RELOAD_PAGE_URL} did not load: this Chromium has no such file`)
+        if (state === 'error') throw unservable(chrome, page, `${RELOAD_PAGE_URL} did not load: this Chromium has no such file`)
         await sleep(20, signal)
       }
       return evaluate<{ error?: string; state?: string }>(press(extensionId))
@@ -64,9 +64,24 @@ export async function pressReload(chrome: ChromeCalls, extensionId: string, { ti
 
 /** The open reload page's target ID, opening it when no process has yet. */
 async function reloadPage(chrome: ChromeCalls, options: WaitOptions): Promise<string> {
-  const { targetInfos } = await chrome.pipe<{ targetInfos: { targetId: string; type: string; url: string }[] }>('Target.getTargets', {}, options)
-  const open = targetInfos.find(isReloadPage)
+  const unusable = withoutReloadPage.get(chrome)
+  if (unusable !== undefined) throw new TargetError(unusable)
+  const listed = async () => (await chrome.pipe<{ targetInfos: { targetId: string; type: string; url: string }[] }>('Target.getTargets', {}, options)).targetInfos
+  const open = (await listed()).find(isReloadPage)
   if (open !== undefined) return open.targetId
   const { targetId } = await chrome.pipe<{ targetId: string }>('Target.createTarget', { url: RELOAD_PAGE_URL, background: true, hidden: true }, options)
+  // A Chromium that does not know `hidden` opens a background tab, listed as a page: not on the agent's screen.
+  const type = (await listed()).find((t) => t.targetId === targetId)?.type
+  if (type !== 'other') throw unservable(chrome, targetId, `this Chromium opened ${RELOAD_PAGE_URL} as a ${type ?? 'missing'} target, not a hidden one`)
   return targetId
+}
+
+// Why the reload page cannot serve in a browser (as one ChromeCalls reaches it): asked once, then every reload goes through the pipe.
+const withoutReloadPage = new WeakMap<ChromeCalls, string>()
+
+/** Closes the page that cannot serve and remembers why; the error to throw. */
+function unservable(chrome: ChromeCalls, targetId: string, why: string): TargetError {
+  withoutReloadPage.set(chrome, why)
+  void chrome.pipe('Target.closeTarget', { targetId }).catch(() => undefined)
+  return new TargetError(why)
 }
