@@ -62,18 +62,40 @@ export async function pressReload(chrome: ChromeCalls, extensionId: string, { ti
   if (outcome?.state !== 'ENABLED') throw new TargetError(`the extension ${extensionId} is ${outcome?.state ?? 'unknown'} after its reload`)
 }
 
-/** The open reload page's target ID, opening it when no process has yet. */
+/**
+ * Opens the reload page ahead of the first reload, which then takes ~0.15 s less (watch mode's
+ * first rerun after a launch); a page that cannot serve is left to that reload to find and say.
+ */
+export async function openReloadPage(chrome: ChromeCalls, options: WaitOptions = {}): Promise<void> {
+  await reloadPage(chrome, options).catch(() => undefined)
+}
+
+/** The open reload page's target ID, opening it when no process has yet (once, when asked twice at once). */
 async function reloadPage(chrome: ChromeCalls, options: WaitOptions): Promise<string> {
   const unusable = withoutReloadPage.get(chrome)
   if (unusable !== undefined) throw new TargetError(unusable)
-  const listed = async () => (await chrome.pipe<{ targetInfos: { targetId: string; type: string; url: string }[] }>('Target.getTargets', {}, options)).targetInfos
-  const open = (await listed()).find(isReloadPage)
+  const open = (await listedTargets(chrome, options)).find(isReloadPage)
   if (open !== undefined) return open.targetId
+  let opened = opening.get(chrome)
+  if (opened === undefined) {
+    opened = createReloadPage(chrome, options).finally(() => opening.delete(chrome))
+    opening.set(chrome, opened)
+  }
+  return opened
+}
+
+const opening = new WeakMap<ChromeCalls, Promise<string>>()
+
+async function createReloadPage(chrome: ChromeCalls, options: WaitOptions): Promise<string> {
   const { targetId } = await chrome.pipe<{ targetId: string }>('Target.createTarget', { url: RELOAD_PAGE_URL, background: true, hidden: true }, options)
   // A Chromium that does not know `hidden` opens a background tab, listed as a page: not on the agent's screen.
-  const type = (await listed()).find((t) => t.targetId === targetId)?.type
+  const type = (await listedTargets(chrome, options)).find((t) => t.targetId === targetId)?.type
   if (type !== 'other') throw unservable(chrome, targetId, `this Chromium opened ${RELOAD_PAGE_URL} as a ${type ?? 'missing'} target, not a hidden one`)
   return targetId
+}
+
+async function listedTargets(chrome: ChromeCalls, options: WaitOptions) {
+  return (await chrome.pipe<{ targetInfos: { targetId: string; type: string; url: string }[] }>('Target.getTargets', {}, options)).targetInfos
 }
 
 // Why the reload page cannot serve in a browser (as one ChromeCalls reaches it): asked once, then every reload goes through the pipe.
