@@ -21,8 +21,9 @@ export async function extensionTargets(chrome: ChromeCalls, extensionId: string)
  * Loads the extension again with `loadUnpacked` (reloadInPlace for the folder it runs from,
  * Extensions.loadUnpacked for another) and resolves with the time taken once every target of the
  * old load is gone from the list and, when the manifest has a worker, the new worker answers.
- * chrome.runtime.reload() is no substitute: Chromium counts an extension's own quick reloads and
- * disables it after a few. The reload fires onInstalled with reason 'update'.
+ * chrome.runtime.reload() is no substitute: it runs in the extension's own worker, which may be
+ * idle, slow or broken, and Chromium disables an extension that reloads itself quickly too often.
+ * The reload fires onInstalled with reason 'update'.
  */
 export async function reloadExtension(
   chrome: ChromeCalls,
