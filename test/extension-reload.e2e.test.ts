@@ -8,7 +8,7 @@ import { ChromeHelpers } from '../src/targets/chrome/cdp.ts'
 import { loadExtensionDir } from '../src/targets/chrome/extension-dir.ts'
 import { reloadExtension } from '../src/targets/chrome/extension-reload.ts'
 import { resetBrowserState } from '../src/targets/chrome/reset-browser.ts'
-import { isReloadPage, pressReload, reloadInPlace } from '../src/targets/chrome/reload-button.ts'
+import { isExtensionsPage, pressReload, reloadInPlace } from '../src/targets/chrome/extensions-page.ts'
 import { launchChrome, type ChromeProcess } from '../src/targets/chrome/launcher.ts'
 import { X11Screen } from '../src/targets/x11/x11-screen.ts'
 
@@ -63,7 +63,7 @@ it("reloads as chrome://extensions' Reload button does: the new build, its stora
   expect(await helpers.evaluate(worker(), INSTALL_REASON)).toBe('update')
   expect(await helpers.evaluate(worker(), "chrome.storage.local.get('kept').then((s) => s.kept)")).toBe('yes')
   const { targetInfos } = await chrome.pipe<{ targetInfos: { type: string; url: string }[] }>('Target.getTargets', {})
-  expect(targetInfos.filter(isReloadPage)).toHaveLength(1)
+  expect(targetInfos.filter(isExtensionsPage)).toHaveLength(1)
   expect((await helpers.targets()).filter((t) => t.url.startsWith('chrome://'))).toEqual([])
   expect((await loadedExtension()).enabled).toBe(true)
 })

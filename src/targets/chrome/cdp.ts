@@ -19,7 +19,7 @@ import { reloadLoadedExtension } from './extension-reload.ts'
 import { registeredContextMenu, type ContextMenuItem, type ContextMenuOptions } from './context-menu.ts'
 import { loadExtensionDir, type ExtensionDir } from './extension-dir.ts'
 import { installVersion, restoreBuild, updateToBuild, type InstalledVersion, type UpdatedVersion, type VersionOptions } from './extension-versions.ts'
-import { isReloadPage } from './reload-button.ts'
+import { isExtensionsPage } from './extensions-page.ts'
 import type { VersionSource } from './version-source.ts'
 import { storageExpression, type StorageArea } from '../storage-area.ts'
 
@@ -80,7 +80,7 @@ export class ChromeHelpers implements ChromeCalls {
   /** The browser's targets (pages, popups, side panels, service workers…) that match `filter`; not the page reloads run from. */
   async targets(filter: TargetFilter = {}): Promise<TargetInfo[]> {
     const { targetInfos } = await this.#cdp.call('Target.getTargets', (c) => c.send('Target.getTargets'))
-    return targetInfos.map(({ targetId, type, url, title }) => ({ id: targetId, type, url, title })).filter((t) => !isReloadPage(t) && matchTarget(t, filter))
+    return targetInfos.map(({ targetId, type, url, title }) => ({ id: targetId, type, url, title })).filter((t) => !isExtensionsPage(t) && matchTarget(t, filter))
   }
 
   /** The first target matching `filter`, polled until `timeout`; else a TargetError listing what was seen. */

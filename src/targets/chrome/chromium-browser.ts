@@ -5,7 +5,7 @@ import type { Browser, BrowserConnection, BrowserEndpoint, BrowserLaunchOptions,
 import { ChromeHelpers } from './cdp.ts'
 import { loadExtensionDir } from './extension-dir.ts'
 import { reloadExtension } from './extension-reload.ts'
-import { openReloadPage, reloadInPlace } from './reload-button.ts'
+import { openExtensionsPage, reloadInPlace } from './extensions-page.ts'
 import type { ChromeEndpoint } from './endpoint.ts'
 import { launchChrome, type ChromeProcess } from './launcher.ts'
 import { expectUiLanguage } from '../ui-language.ts'
@@ -35,7 +35,7 @@ export async function launchChromium(options: BrowserLaunchOptions): Promise<Bro
   // The extension under test: the launch's, until the pool switches this browser to another.
   let current = chrome.extensionPath === undefined ? undefined : { id: chrome.extensionId, path: chrome.extensionPath }
   // (in the background: the first reset or watch-mode reload finds it open)
-  if (current !== undefined) void openReloadPage(helpers)
+  if (current !== undefined) void openExtensionsPage(helpers)
   const { pid, port, webSocketUrl, version, userDataDir } = chrome
   return {
     name: 'chromium',

@@ -7,6 +7,7 @@ import { inBackgroundTab, type ExtensionTabs } from './extension-context.ts'
 import { waitUntilGone } from './close-targets.ts'
 import type { ExtensionDir } from './extension-dir.ts'
 import { extensionTargets, reloadExtension } from './extension-reload.ts'
+import { evaluateInExtensionsPage } from './extensions-page.ts'
 
 /** One entry of Extensions.getExtensions. */
 export interface InstalledExtension {
@@ -48,9 +49,8 @@ async function uninstall(chrome: ChromeCalls, extension: InstalledExtension, sig
 /**
  * Pins the action as the launch pinned the build's: an uninstall takes an extension off the
  * toolbar, and a profile's pins name only extensions installed when the browser starts. The
- * switch is the one on chrome://extensions, asked in a hidden page of that origin: the strings
- * script its pages load rather than the page itself, a third of the CPU to open (0.5-0.8 against
- * 1.7-2.3 CPU-s here). A Chromium whose extensions origin no longer serves it gets the page.
+ * switch is the one on chrome://extensions, asked in the hidden page of that origin the reloads
+ * run from (extensions-page.ts). A Chromium where that page cannot serve gets the app's page.
  */
 export async function pinToToolbar(chrome: ExtensionTabs, id: string, options: WaitOptions): Promise<void> {
   const pin = `(async () => {
@@ -59,7 +59,7 @@ export async function pinToToolbar(chrome: ExtensionTabs, id: string, options: W
     if (pinnedToToolbar === false) await chrome.developerPrivate.updateExtensionConfiguration({ extensionId: ${JSON.stringify(id)}, pinnedToToolbar: true })
     return true
   })()`
-  const pinIn = (url: string) => inBackgroundTab(chrome, url, (tab) => chrome.evaluate<boolean>(tab, pin, options), options)
-  if (await pinIn('chrome://extensions/strings.m.js').catch(() => false)) return
-  if (!(await pinIn('chrome://extensions'))) throw new TargetError('chrome://extensions offers no chrome.developerPrivate to pin the extension with')
+  if (await evaluateInExtensionsPage<boolean>(chrome, pin, options).catch(() => false)) return
+  const pinned = await inBackgroundTab(chrome, 'chrome://extensions', (tab) => chrome.evaluate<boolean>(tab, pin, options), options)
+  if (!pinned) throw new TargetError('chrome://extensions offers no chrome.developerPrivate to pin the extension with')
 }

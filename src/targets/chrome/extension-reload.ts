@@ -4,7 +4,7 @@ import { ConfigError, TargetError, errorMessage } from '../../core/errors.ts'
 import type { ChromeCalls, WaitOptions } from './chrome-calls.ts'
 import { waitUntilGone } from './close-targets.ts'
 import { loadExtensionDir, type ExtensionDir } from './extension-dir.ts'
-import { reloadInPlace } from './reload-button.ts'
+import { reloadInPlace } from './extensions-page.ts'
 
 /**
  * Bound on loading an extension, ms: its old pages gone and its new worker answering. A worker

@@ -17,7 +17,7 @@ export interface Profile {
 export function profilePreferences(pinnedExtensionId?: string, zoom?: number): object {
   return {
     // Developer mode, as for anyone who loads an unpacked extension: without it, a reload from
-    // chrome://extensions (reload-button.ts) leaves the extension disabled as "unsupported".
+    // chrome://extensions (extensions-page.ts) leaves the extension disabled as "unsupported".
     extensions: { pinned_extensions: pinnedExtensionId === undefined ? [] : [pinnedExtensionId], ui: { developer_mode: true } },
     credentials_enable_service: false,
     // (keyed by the storage partition; 'x' is the default one, the one pages and extension pages share)

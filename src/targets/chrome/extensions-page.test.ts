@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ChromeCalls } from './chrome-calls.ts'
-import { RELOAD_PAGE_URL, isReloadPage, reloadInPlace } from './reload-button.ts'
+import { EXTENSIONS_PAGE_URL, isExtensionsPage, reloadInPlace } from './extensions-page.ts'
 
 /** A browser whose Target.createTarget ignores `hidden` (as one older than the parameter): the page comes up as a tab. */
 function withoutHiddenTargets() {
@@ -44,10 +44,10 @@ describe('reloadInPlace', () => {
   })
 })
 
-describe('isReloadPage', () => {
+describe('isExtensionsPage', () => {
   it('is the hidden page alone: the same file open in a tab is a page a test opened', () => {
-    expect(isReloadPage({ type: 'other', url: RELOAD_PAGE_URL })).toBe(true)
-    expect(isReloadPage({ type: 'page', url: RELOAD_PAGE_URL })).toBe(false)
-    expect(isReloadPage({ type: 'other', url: 'chrome://extensions/' })).toBe(false)
+    expect(isExtensionsPage({ type: 'other', url: EXTENSIONS_PAGE_URL })).toBe(true)
+    expect(isExtensionsPage({ type: 'page', url: EXTENSIONS_PAGE_URL })).toBe(false)
+    expect(isExtensionsPage({ type: 'other', url: 'chrome://extensions/' })).toBe(false)
   })
 })
