@@ -59,7 +59,8 @@ export async function launchChromium(options: BrowserLaunchOptions): Promise<Bro
     reloadExtension: async () => {
       if (current === undefined) throw new ConfigError('reloadExtension: this Chromium runs no extension')
       const dir = await loadExtensionDir(current.path)
-      await reloadExtension(helpers, dir, reloadInPlace(helpers, dir.id, () => chrome.loadUnpacked(dir.path)))
+      const loadUnpacked = () => chrome.loadUnpacked(dir.path)
+      await reloadExtension(helpers, dir, reloadInPlace(helpers, dir.id, loadUnpacked), { again: loadUnpacked })
     },
     relay: (method, params) => chrome.pipe(method, params),
     close: async () => {

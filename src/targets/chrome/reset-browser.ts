@@ -74,12 +74,12 @@ export async function resetBrowserState(
     await step('clear its storage', async () => {
       if ((await clearExtensionState(chrome, dir, { tabId: tab.id, timeout })) === 'reset') return
       // Rebuilt with the storage permission since it was loaded: load this build, then clear what it can reach.
-      await reloadExtension(chrome, dir, reload, { timeout })
+      await reloadExtension(chrome, dir, reload, { timeout, again: extension.loadUnpacked })
       if ((await clearExtensionState(chrome, dir, { tabId: tab.id, timeout })) === 'stale') throw new TargetError('the reloaded extension still has no chrome.storage')
     })
     // A reload keeps what a test granted; Chrome still remembers it, so asking again needs no prompt.
     if (dir.optionalPermissions) await step('revoke its optional permissions', () => revokeOptionalPermissions(chrome, { timeout }))
-    await step('reload it', () => reloadExtension(chrome, dir, reload, { timeout }))
+    await step('reload it', () => reloadExtension(chrome, dir, reload, { timeout, again: extension.loadUnpacked }))
   }
   await step('open the start page', () => chrome.navigate(tab.id, url, { timeout }))
   if (dir?.serviceWorker === undefined) await whileSettling?.()
