@@ -4,8 +4,8 @@ import { ConfigError } from '../../core/errors.ts'
 import type { Browser, BrowserConnection, BrowserEndpoint, BrowserLaunchOptions, ConnectOptions } from '../browser.ts'
 import { ChromeHelpers } from './cdp.ts'
 import { loadExtensionDir } from './extension-dir.ts'
-import { reloadExtension } from './extension-reload.ts'
-import { openExtensionsPage, reloadInPlace } from './extensions-page.ts'
+import { reloadFromFolder } from './extension-reload.ts'
+import { openExtensionsPage } from './extensions-page.ts'
 import type { ChromeEndpoint } from './endpoint.ts'
 import { launchChrome, type ChromeProcess } from './launcher.ts'
 import { expectUiLanguage } from '../ui-language.ts'
@@ -59,8 +59,7 @@ export async function launchChromium(options: BrowserLaunchOptions): Promise<Bro
     reloadExtension: async () => {
       if (current === undefined) throw new ConfigError('reloadExtension: this Chromium runs no extension')
       const dir = await loadExtensionDir(current.path)
-      const loadUnpacked = () => chrome.loadUnpacked(dir.path)
-      await reloadExtension(helpers, dir, reloadInPlace(helpers, dir.id, loadUnpacked), { again: loadUnpacked })
+      await reloadFromFolder(helpers, dir, () => chrome.loadUnpacked(dir.path))
     },
     relay: (method, params) => chrome.pipe(method, params),
     close: async () => {

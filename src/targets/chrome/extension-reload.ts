@@ -18,7 +18,7 @@ export async function extensionTargets(chrome: ChromeCalls, extensionId: string)
 }
 
 /**
- * Loads the extension again with `loadUnpacked` (reloadInPlace for the folder it runs from,
+ * Loads the extension again with `loadUnpacked` (reloadFromFolder for the folder it runs from,
  * Extensions.loadUnpacked for another) and resolves with the time taken once every target of the
  * old load is gone from the list and, when the manifest has a worker, the new worker answers.
  * `again`: when that worker does not answer, a second way to load it, given as long again (once,
@@ -57,6 +57,15 @@ export async function reloadExtension(
 }
 
 /**
+ * Reloads the extension from the folder it runs from: the Reload button's route (reloadInPlace),
+ * with `loadUnpacked` (Extensions.loadUnpacked of that folder) where that route cannot reload it
+ * or leaves no worker answering.
+ */
+export function reloadFromFolder(chrome: ChromeCalls, extension: ExtensionDir, loadUnpacked: () => Promise<unknown>, { timeout = EXTENSION_LOAD_MS, signal }: WaitOptions = {}): Promise<number> {
+  return reloadExtension(chrome, extension, reloadInPlace(chrome, extension.id, loadUnpacked, { timeout, signal }), { timeout, again: loadUnpacked })
+}
+
+/**
  * The fixture's reload, from wherever the test runs: the extension's folder as the browser lists
  * it (Extensions.getExtensions), reloaded over the DevTools pipe as after a rebuild.
  */
@@ -68,6 +77,6 @@ export async function reloadLoadedExtension(chrome: ChromeCalls, { timeout = EXT
   if (loaded === undefined) throw new TargetError(`reloadExtension(): the browser no longer lists the extension ${id} (loaded: ${extensions.map((e) => e.id).join(', ') || 'none'})`)
   const dir = await loadExtensionDir(loaded.path)
   const load = () => chrome.pipe('Extensions.loadUnpacked', { path: loaded.path }, { timeout, signal })
-  const ms = await reloadExtension(chrome, dir, reloadInPlace(chrome, id, load, { timeout, signal }), { timeout, again: load })
+  const ms = await reloadFromFolder(chrome, dir, load, { timeout, signal })
   return { ms: Math.round(ms) }
 }

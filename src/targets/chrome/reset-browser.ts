@@ -7,8 +7,7 @@ import type { ChromeHelpers } from './cdp.ts'
 import type { ChromeProcess } from './launcher.ts'
 import { closeTargets } from './close-targets.ts'
 import { loadExtensionDir, type ExtensionDir } from './extension-dir.ts'
-import { EXTENSION_LOAD_MS, extensionTargets, reloadExtension } from './extension-reload.ts'
-import { reloadInPlace } from './extensions-page.ts'
+import { EXTENSION_LOAD_MS, extensionTargets, reloadFromFolder } from './extension-reload.ts'
 import { installExtension, installedExtensions, uninstallAll } from './extension-install.ts'
 import { clearExtensionState } from './extension-storage.ts'
 import { describeTargets, type TargetInfo } from './match-target.ts'
@@ -70,16 +69,15 @@ export async function resetBrowserState(
   }
   const { keep: tab } = await step('close the other tabs and the extension pages', () => closeAllButOneTab(chrome, dir?.id, timeout))
   if (dir !== undefined && extension !== undefined) {
-    const reload = reloadInPlace(chrome, dir.id, extension.loadUnpacked, { timeout })
     await step('clear its storage', async () => {
       if ((await clearExtensionState(chrome, dir, { tabId: tab.id, timeout })) === 'reset') return
       // Rebuilt with the storage permission since it was loaded: load this build, then clear what it can reach.
-      await reloadExtension(chrome, dir, reload, { timeout, again: extension.loadUnpacked })
+      await reloadFromFolder(chrome, dir, extension.loadUnpacked, { timeout })
       if ((await clearExtensionState(chrome, dir, { tabId: tab.id, timeout })) === 'stale') throw new TargetError('the reloaded extension still has no chrome.storage')
     })
     // A reload keeps what a test granted; Chrome still remembers it, so asking again needs no prompt.
     if (dir.optionalPermissions) await step('revoke its optional permissions', () => revokeOptionalPermissions(chrome, { timeout }))
-    await step('reload it', () => reloadExtension(chrome, dir, reload, { timeout, again: extension.loadUnpacked }))
+    await step('reload it', () => reloadFromFolder(chrome, dir, extension.loadUnpacked, { timeout }))
   }
   await step('open the start page', () => chrome.navigate(tab.id, url, { timeout }))
   if (dir?.serviceWorker === undefined) await whileSettling?.()
