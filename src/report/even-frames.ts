@@ -1,7 +1,7 @@
 // Annotated frames differ in size (a frame with a note has a taller caption band; a phone's frames
-// are narrower than a browser's) and in PNG colour type (palette or not), and an animated image is
-// one size and one pixel format throughout. So before encoding every frame is decoded to one size
-// as raw RGB: padded, never stretched, and scaled down to the GIF's width in the same pass.
+// are narrower than a browser's), and an animated image is one size and one pixel format
+// throughout. So before encoding every frame is decoded to one size as raw RGB: padded, never
+// stretched, and scaled down to the GIF's width in the same pass.
 import sharp from 'sharp'
 import type { Size } from '../core/frame.ts'
 
