@@ -8,6 +8,11 @@ export interface Size {
   height: number
 }
 
+/** Tightly packed 8-bit RGB, row by row. */
+export interface Raster extends Size {
+  data: Uint8Array
+}
+
 /**
  * A frame's pixels as an image library takes them: PNG bytes, or tight RGB rows with their size
  * (`sharp(data, { raw })`), so a resize or a decode of a raw capture skips a PNG round trip.

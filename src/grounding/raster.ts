@@ -1,14 +1,9 @@
 // Decoded pixels, so that layout analysis, OCR tiles and template matching share one decode of a
 // frame instead of each asking sharp again.
 import sharp from 'sharp'
-import type { Frame } from '../core/frame.ts'
+import type { Frame, Raster } from '../core/frame.ts'
 
-/** Tightly packed RGB, row by row. */
-export interface Raster {
-  data: Uint8Array
-  width: number
-  height: number
-}
+export type { Raster }
 
 /** A PNG (or any image sharp reads) as RGB pixels, alpha flattened onto white. */
 export async function decodeImage(image: Uint8Array | string): Promise<Raster> {

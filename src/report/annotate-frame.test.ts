@@ -42,7 +42,7 @@ describe('annotatedPixels', () => {
     for (let i = 0; i < mine.data.length; i++) worst = Math.max(worst, Math.abs(mine.data[i]! - reference.data[i]!))
     expect(worst).toBeLessThanOrEqual(1)
     // and the overlay is there: the marker's ring is not the screen's white
-    expect(mine.data.equals(await sharp(png).resize(width, height).extend({ ...overlayBands(width, height, true), background: BAND_BACKGROUND }).removeAlpha().raw().toBuffer())).toBe(false)
+    expect(Buffer.from(mine.data).equals(await sharp(png).resize(width, height).extend({ ...overlayBands(width, height, true), background: BAND_BACKGROUND }).removeAlpha().raw().toBuffer())).toBe(false)
   })
 })
 

@@ -1,7 +1,7 @@
 // Draws a frame note onto the frame the model saw: sharp scales it down to a bounded size and adds
 // the bands, each SVG piece of the overlay is rasterised on its own and blended in place here.
 import sharp from 'sharp'
-import type { Size } from '../core/frame.ts'
+import type { Raster, Size } from '../core/frame.ts'
 import type { FrameNote } from './frame-notes.ts'
 import { overlayBands, overlayPieces, type OverlayPiece } from './overlay.ts'
 
@@ -18,13 +18,6 @@ export const ANNOTATED_MAX_SIDE = 1280
 /** The colour of the bands around the frame (the note band, the padding of a GIF's smaller frames). */
 export const BAND_BACKGROUND = '#111827'
 
-/** An image as 8-bit RGB rows, top to bottom. */
-export interface RgbImage {
-  data: Buffer
-  width: number
-  height: number
-}
-
 export async function annotateFrame(input: string | Uint8Array, note: FrameNote, options: AnnotateOptions = {}): Promise<Buffer> {
   const { data, width, height } = await annotatedPixels(input, note, options)
   // Full colour at zlib's default level: a palette (libimagequant at its lowest effort) took 40-55 ms
@@ -34,7 +27,7 @@ export async function annotateFrame(input: string | Uint8Array, note: FrameNote,
 }
 
 /** The annotated frame's pixels, before encoding. */
-export async function annotatedPixels(input: string | Uint8Array, note: FrameNote, options: AnnotateOptions = {}): Promise<RgbImage> {
+export async function annotatedPixels(input: string | Uint8Array, note: FrameNote, options: AnnotateOptions = {}): Promise<Raster> {
   const image = sharp(input)
   const meta = await image.metadata()
   if (!meta.width || !meta.height) throw new Error(`annotateFrame: ${note.file} has no image size`)
@@ -55,6 +48,7 @@ export async function annotatedPixels(input: string | Uint8Array, note: FrameNot
     image.resize(width, height).extend({ ...bands, background: BAND_BACKGROUND }).flatten({ background: BAND_BACKGROUND }).toColourspace('srgb').raw().toBuffer({ resolveWithObject: true }),
     ...pieces.map(rasterise),
   ])
+  if (canvas.info.channels !== 3) throw new Error(`annotateFrame: ${note.file} came out with ${canvas.info.channels} channels, not RGB`)
   const frame = { data: canvas.data, width: canvas.info.width, height: canvas.info.height }
   // sharp's composite works over the whole frame per piece (two thirds of a frame's time: 50 of 77 ms
   // at 1280×782 before encoding); the pieces cover a few bands and markers, so they are blended here.
@@ -78,7 +72,7 @@ async function rasterise({ svg, left, top }: OverlayPiece): Promise<RgbaPiece> {
 }
 
 /** Source-over blending of `piece` onto `frame` in place, clipped to the frame. */
-export function blendOver(frame: RgbImage, piece: RgbaPiece): void {
+export function blendOver(frame: Raster, piece: RgbaPiece): void {
   const x0 = Math.max(0, piece.left)
   const y0 = Math.max(0, piece.top)
   const x1 = Math.min(frame.width, piece.left + piece.width)
