@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { ChromeHelpers } from '../src/targets/chrome/cdp.ts'
 import { loadExtensionDir } from '../src/targets/chrome/extension-dir.ts'
-import { reloadExtension } from '../src/targets/chrome/extension-reload.ts'
+import { EXTENSION_LOAD_MS, reloadExtension } from '../src/targets/chrome/extension-reload.ts'
 import { resetBrowserState } from '../src/targets/chrome/reset-browser.ts'
 import { isExtensionsPage, pressReload, reloadInPlace } from '../src/targets/chrome/extensions-page.ts'
 import { launchChrome, type ChromeProcess } from '../src/targets/chrome/launcher.ts'
@@ -45,13 +45,17 @@ it('reloads a rebuilt extension in place: new code, same browser', async () => {
   expect(ms).toBeLessThan(5000)
 })
 
-/** The reason of the onInstalled a rebuilt worker (see below) saw, once it has seen one. */
-const INSTALL_REASON = 'new Promise((done) => { const seen = () => (globalThis.installReason ? done(globalThis.installReason) : setTimeout(seen, 20)); seen() })'
+/**
+ * The reason of the onInstalled a rebuilt worker (see below) saw, kept in storage.session: a worker
+ * Chrome stops and starts again loses its globals, and under load the event may land after the
+ * reload's worker first answers.
+ */
+const INSTALL_REASON = "chrome.storage.session.get('installReason').then((s) => s.installReason ?? null)"
 
 it("reloads as chrome://extensions' Reload button does: the new build, its storage kept, onInstalled 'update', from a page no target list shows", async () => {
   await helpers.evaluate(worker(), "chrome.storage.local.set({ kept: 'yes' }).then(() => true)")
   const file = join(extension, 'service-worker.js')
-  await writeFile(file, `${await readFile(file, 'utf8')}\nglobalThis.buildNumber = 3\nchrome.runtime.onInstalled.addListener((d) => { globalThis.installReason = d.reason })\n`)
+  await writeFile(file, `${await readFile(file, 'utf8')}\nglobalThis.buildNumber = 3\nchrome.runtime.onInstalled.addListener((d) => chrome.storage.session.set({ installReason: d.reason }))\n`)
   let fellBack = false
   const loadUnpacked = async () => {
     fellBack = true
@@ -60,7 +64,7 @@ it("reloads as chrome://extensions' Reload button does: the new build, its stora
   await reloadExtension(helpers, await loadExtensionDir(extension), reloadInPlace(helpers, chrome.extensionId!, loadUnpacked))
   expect(fellBack).toBe(false)
   expect(await helpers.evaluate(worker(), 'globalThis.buildNumber')).toBe(3)
-  expect(await helpers.evaluate(worker(), INSTALL_REASON)).toBe('update')
+  await expect.poll(() => helpers.evaluate(worker(), INSTALL_REASON), { timeout: EXTENSION_LOAD_MS }).toBe('update')
   expect(await helpers.evaluate(worker(), "chrome.storage.local.get('kept').then((s) => s.kept)")).toBe('yes')
   const { targetInfos } = await chrome.pipe<{ targetInfos: { type: string; url: string }[] }>('Target.getTargets', {})
   expect(targetInfos.filter(isExtensionsPage)).toHaveLength(1)
