@@ -276,6 +276,23 @@ describe('owned Xvfb: capture and settle', () => {
     }
   })
 
+  it("counts a reaction drawn between the action and the settle's first look: the frame captured before the action is where the settle starts", async () => {
+    const framebuffer = async () => contentHash(xwdPixels(await readFile(screen.framebufferPath!)).data)
+    await screen.settle({ stableMs: 300 })
+    const before = await screen.capture()
+    await act({ type: 'click', x: 720, y: 560, button: 'left' })
+    // The page writes its log on the click: the server has drawn it before the settle first looks.
+    await waitForPage((s) => s.down?.[1] === 720)
+    for (let looks = 0; (await framebuffer()) === before.hash; looks++) {
+      expect(looks, 'the click drew nothing').toBeLessThan(100)
+      await new Promise((resolve) => setTimeout(resolve, 30))
+    }
+    const result = await screen.settle({ stableMs: 200, reactionMs: 5000, timeoutMs: 8000 })
+    expect(result, JSON.stringify(result)).toMatchObject({ stable: true, changedMs: 0 })
+    // (the quiet after the change, not the 5 s a screen that has not reacted is watched for)
+    expect(result.waitedMs).toBeLessThan(4000)
+  })
+
   it('settles one after another (each reading into the buffers the last handed on) and two at once each see the click made while they watch', async () => {
     const clickWhileSettling = async (x: number, settles: number) => {
       await screen.settle()

@@ -30,6 +30,16 @@ describe('waitForStable', () => {
     expect(result.waitedMs).toBeGreaterThanOrEqual(370)
   })
 
+  it('counts a change the first look reports (drawn after the action, before the settle began): the quiet from the start, no reaction window', async () => {
+    let looks = 0
+    // Ms before the settle's start: the probe knew the frame before the action.
+    const probe: ChangeProbe = async () => (looks++ === 0 ? performance.now() - 5 : undefined)
+    const result = await settle(waitForStable(probe, { stableMs: 100, reactionMs: 300 }))
+    expect(result).toMatchObject({ stable: true, changedMs: 0, lastChangeMs: 0 })
+    expect(result.waitedMs).toBeGreaterThanOrEqual(100)
+    expect(result.waitedMs).toBeLessThan(150)
+  })
+
   it('asks for a longer quiet when the changes come slowly, as in an animation on a loaded machine', async () => {
     // Frames 120 ms apart: a quiet of 150 ms after one change passes, the third frame says otherwise.
     const frames = [50, 170, 290, 410, 530]

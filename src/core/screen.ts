@@ -62,9 +62,11 @@ export const MAX_QUIET_MS = 400
 
 /**
  * Each call reads the screen and says when it last changed since the previous read (performance.now()'s
- * clock), or undefined when it did not (the first call: undefined). A probe that cannot tell when says
- * now; one that hears the drawing as it happens says then, so the quiet after it is counted from the
- * drawing, not from the look that noticed it.
+ * clock), or undefined when it did not. The first call compares with the screen as the probe knew it
+ * before the settle began (the frame captured before the action), or says undefined when it knew
+ * none: a reaction drawn between the action and the settle's first look is still a change. A probe
+ * that cannot tell when says now; one that hears the drawing as it happens says then, so the quiet
+ * after it is counted from the drawing, not from the look that noticed it.
  */
 export type ChangeProbe = () => Promise<number | undefined>
 
@@ -103,11 +105,17 @@ export async function waitForStable(
 ): Promise<SettleResult> {
   const start = performance.now()
   let previousLook = start
-  await changed()
+  const before = await changed()
   let since = performance.now()
   let changes = 0
   let longestGap = 0
   let changedMs: number | undefined
+  if (before !== undefined) {
+    // (drawn after the action, maybe before this settle began: its quiet counts from the start at the earliest)
+    since = Math.max(start, Math.min(before, since))
+    changes = 1
+    changedMs = since - start
+  }
   let readied = false
   const result = (stable: boolean, now: number): SettleResult =>
     changedMs === undefined ? { stable, waitedMs: now - start } : { stable, waitedMs: now - start, changedMs, lastChangeMs: since - start }

@@ -10,6 +10,12 @@ export interface CaptureSource {
    */
   changes(signal?: AbortSignal): ChangeProbe & { release?: () => void }
   /**
+   * The input is about to change the screen: the next settle's first look compares with the frame
+   * captured last, when nothing was drawn since it, so a reaction drawn before that look is still a
+   * change. Only where that frame's pixels are at hand.
+   */
+  beforeInput?(): Promise<void>
+  /**
    * Captures the screen now and computes its fingerprints, off the caller's path: a capture that
    * follows with nothing drawn since finds them done. Only where a capture is cheap.
    */

@@ -67,6 +67,11 @@ export function framebufferSource(xvfb: Xvfb): CaptureSource {
    * V8 mark the whole heap every other settle (external memory counts towards its next collection).
    */
   let settleBuffers: Buffer[] = []
+  /**
+   * The last captured frame's file, when nothing was drawn between that capture and the latest
+   * input: the next settle's first read is compared with it (never read into: the frame keeps it).
+   */
+  let beforeInput: Buffer | undefined
   /** A capture `ready` began: the next capture waits for it rather than scan the same pixels again. */
   let readying: Promise<unknown> | undefined
   const capture = async (signal?: AbortSignal): Promise<RawFrame> => {
@@ -96,10 +101,18 @@ export function framebufferSource(xvfb: Xvfb): CaptureSource {
         .then((frame) => [frame.hash, frame.phash], () => undefined)
         .finally(() => (readying = undefined))
     },
+    async beforeInput() {
+      beforeInput = undefined
+      if (!last || closed) return
+      const drawn = await (await watch())?.drawnSince(captured)
+      if (drawn?.drawn === false) beforeInput = last.raw
+    },
     changes(signal) {
       // (a settle beside this one holds them: this one reads into buffers of its own)
       const lent = settleBuffers.splice(0)
-      let last: Buffer | undefined
+      const before = beforeInput
+      beforeInput = undefined
+      let last = before
       let spare: Buffer = lent.pop() ?? Buffer.alloc(0)
       let seen = 0
       const probe = async () => {
@@ -108,11 +121,12 @@ export function framebufferSource(xvfb: Xvfb): CaptureSource {
         if (drawn?.drawn === false && last !== undefined) return undefined
         const next = await read(signal, spare)
         const changed = last !== undefined && !next.equals(last)
-        spare = last ?? lent.pop() ?? Buffer.alloc(0)
+        spare = (last !== before ? last : undefined) ?? lent.pop() ?? Buffer.alloc(0)
         last = next
         return changed ? (drawn?.at ?? performance.now()) : undefined
       }
-      return Object.assign(probe, { release: () => void (settleBuffers = [spare, last].filter((b): b is Buffer => b !== undefined && b.length > 0)) })
+      const ours = (b: Buffer | undefined): b is Buffer => b !== undefined && b !== before && b.length > 0
+      return Object.assign(probe, { release: () => void (settleBuffers = [spare, last].filter(ours)) })
     },
     framebufferPath: xvfb.framebufferPath,
     close: async () => {

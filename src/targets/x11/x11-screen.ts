@@ -116,6 +116,7 @@ export class X11Screen implements Screen {
     const early = this.#changedAt + CLICK_AFTER_CHANGE_MS - performance.now()
     if (early > 0 && pressesButton(action)) await sleep(early, signal)
     this.#onlyMoved = (this.#onlyMoved ?? true) && action.type === 'move'
+    await this.#source.beforeInput?.()
     await performXdotool(action, { display: this.#display, typeDelayMs: this.#typeDelayMs, signal, keymap: this.#keymap, session: this.#input })
     this.#actedAt = performance.now()
   }
