@@ -4,7 +4,7 @@
 // all of it at capture, and beside scrot), the per-step overhead of capture + act + settle on a
 // scripted scenario beside that previous layout and a seed-style pipeline (scrot → sharp PNG level 9
 // → fixed 1 s wait) from the same run, peak RSS, and suite throughput with 1, 2 and all workers (the
-// medians of three rounds, the worker counts taking turns), with where the suite's CPU goes (its main process, workers, browsers, the display, short-lived tools)
+// medians of three rounds, the worker counts taking turns), with where the suite's CPU goes (its main process, workers, browsers, the display, short-lived tools, and how often every core was busy at once)
 // and its wall time (a file's test, the time between a worker's files, the run's start and end).
 // Figures, not assertions: these machines are noisy, so compare the ratios printed side by side.
 // Ends with one JSON line.
@@ -277,6 +277,7 @@ async function main(): Promise<void> {
       peakRssMb,
       suiteMs: throughput.ms,
       suiteCpuMs: Object.fromEntries(Object.entries(throughput.cpu).map(([w, c]) => [w, c.totalMs])),
+      suiteSaturated: Object.fromEntries(Object.entries(throughput.cpu).map(([w, c]) => [w, Number(c.saturated.toFixed(2))])),
       suiteSplitMs: Object.fromEntries(Object.entries(throughput.split).map(([w, split]) => [w, Object.fromEntries(Object.entries(split).map(([k, v]) => [k, Math.round(v)]))])),
       twoWorkerRatio: Number((throughput.ms['2']! / throughput.ms['1']!).toFixed(3)),
       browser: chrome.version,
@@ -383,7 +384,8 @@ test('scripted flow ${n}', async ({ screen, chrome }) => {
         const watch = watchTreeCpu(child.pid!)
         const machine = watchMachineCpu()
         const [run, took] = await time(() => child)
-        const cpu = { ...watch.stop(), machineCores: machine.stop() }
+        const { cores: machineCores, saturated } = machine.stop()
+        const cpu = { ...watch.stop(), machineCores, saturated }
         if (run.exitCode !== 0) throw new Error(`bench suite failed with ${workers} worker(s):\n${run.all}`)
         ;(runs[String(workers)] ??= []).push({ ms: Math.round(took), cpu, split: await suiteSplit(report, launched, Date.now()) })
       }
@@ -403,14 +405,14 @@ test('scripted flow ${n}', async ({ screen, chrome }) => {
   }
 }
 
-/** A suite run's CPU: its process tree's, by kind, and the cores busy on the whole machine meanwhile (the kernel's work for it included). */
-type SuiteCpu = TreeCpu & { machineCores: number }
+/** A suite run's CPU: its process tree's, by kind, and the cores busy on the whole machine meanwhile (the kernel's work for it included), with the share of the run they were all busy. */
+type SuiteCpu = TreeCpu & { machineCores: number; saturated: number }
 
-/** "41.2 CPU-s in 22.5 s (1.83 cores): vitest workers 18.0 s (2), Chromium 12.3 s (12), …; the machine 1.90 of 2 cores busy" */
+/** "41.2 CPU-s in 22.5 s (1.83 cores): vitest workers 18.0 s (2), Chromium 12.3 s (12), …; the machine 1.90 of 2 cores busy, all of them 64% of the time" */
 function cpuLine(cpu: SuiteCpu, wallMs: number): string {
   const kinds = Object.entries(cpu.byKind).sort((a, b) => b[1] - a[1])
   const parts = kinds.map(([kind, ms]) => `${kind} ${(ms / 1000).toFixed(1)} s${cpu.counts[kind] ? ` (${cpu.counts[kind]} processes)` : ''}`)
-  return `${(cpu.totalMs / 1000).toFixed(1)} CPU-s in ${(wallMs / 1000).toFixed(1)} s (${(cpu.totalMs / wallMs).toFixed(2)} cores): ${parts.join(', ')}; the machine ${cpu.machineCores.toFixed(2)} of ${availableParallelism()} cores busy`
+  return `${(cpu.totalMs / 1000).toFixed(1)} CPU-s in ${(wallMs / 1000).toFixed(1)} s (${(cpu.totalMs / wallMs).toFixed(2)} cores): ${parts.join(', ')}; the machine ${cpu.machineCores.toFixed(2)} of ${availableParallelism()} cores busy, all of them ${Math.round(cpu.saturated * 100)}% of the time`
 }
 
 await main()

@@ -115,19 +115,40 @@ export function watchTreeCpu(root: number, { intervalMs = 100 }: { intervalMs?: 
   }
 }
 
-/** Cores busy on the whole machine (every process and the kernel) between `watchMachineCpu()` and `stop()`, from /proc/stat. */
-export function watchMachineCpu(): { stop(): number } {
+/** How often watchMachineCpu looks, ms: short enough to see two runs' busy moments fall together. */
+const SAMPLE_MS = 50
+
+/**
+ * Cores busy on the whole machine (every process and the kernel) between `watchMachineCpu()` and
+ * `stop()`, from /proc/stat, and the share of SAMPLE_MS looks in which every core was busy (95% or
+ * more): a mean well under the cores can still hide moments when the work queues.
+ */
+export function watchMachineCpu(): { stop(): { cores: number; saturated: number } } {
   const read = () => {
     // user nice system idle iowait irq softirq steal: the guest fields after them are counted in user and nice already
     const ticks = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number)
     return { total: ticks.reduce((a, b) => a + b, 0), idle: ticks[3]! + ticks[4]! }
   }
+  const busy = (from: ReturnType<typeof read>, to: ReturnType<typeof read>) => {
+    const total = to.total - from.total
+    return total === 0 ? undefined : (total - (to.idle - from.idle)) / total
+  }
   const before = read()
+  let last = before
+  let looks = 0
+  let full = 0
+  const timer = setInterval(() => {
+    const now = read()
+    const share = busy(last, now)
+    last = now
+    if (share === undefined) return
+    looks++
+    if (share >= 0.95) full++
+  }, SAMPLE_MS)
   return {
     stop() {
-      const after = read()
-      const total = after.total - before.total
-      return total === 0 ? 0 : ((total - (after.idle - before.idle)) / total) * availableParallelism()
+      clearInterval(timer)
+      return { cores: (busy(before, read()) ?? 0) * availableParallelism(), saturated: looks === 0 ? NaN : full / looks }
     },
   }
 }
