@@ -112,6 +112,9 @@ async function pixelAt(png: Uint8Array, { x, y }: { x: number; y: number }): Pro
   return [...data.subarray(0, 3)]
 }
 
+/** The hash of what the owned Xvfb's framebuffer holds now, read past the screen's own capture. */
+const framebuffer = async () => contentHash(xwdPixels(await readFile(screen.framebufferPath!)).data)
+
 async function act(action: Action): Promise<void> {
   await screen.perform(action)
 }
@@ -214,7 +217,6 @@ describe('owned Xvfb: capture and settle', () => {
   })
 
   it('a settle told a capture comes next has read the settled screen by then, and a later change is still captured', async () => {
-    const framebuffer = async () => contentHash(xwdPixels(await readFile(screen.framebufferPath!)).data)
     await screen.settle({ captureNext: true })
     const settled = await screen.capture()
     expect(settled.hash).toBe(await framebuffer())
@@ -277,7 +279,6 @@ describe('owned Xvfb: capture and settle', () => {
   })
 
   it("counts a reaction drawn between the action and the settle's first look: the frame captured before the action is where the settle starts", async () => {
-    const framebuffer = async () => contentHash(xwdPixels(await readFile(screen.framebufferPath!)).data)
     await screen.settle({ stableMs: 300 })
     const before = await screen.capture()
     await act({ type: 'click', x: 720, y: 560, button: 'left' })
