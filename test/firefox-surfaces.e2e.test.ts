@@ -2,7 +2,8 @@
 // fixture's helpers for them, with the names and meaning they have on Chromium: a page
 // context-menu item (a right-click, a click on the item, the background counted it), a keyboard
 // shortcut (a real key press reaches commands.onCommand), and the optional-permission doorhanger
-// (a popup button asks, Allow is clicked, the grant is held; the reset between files leaves none),
+// (a popup button asks, Allow is clicked, the grant is held; the reset between files leaves none,
+// nor the last file's pages in the kept tab's history),
 // a popup that closes on Escape and on a click elsewhere, as under a user's window manager, and the
 // options page a popup button opens inside about:addons.
 // One Firefox for the file, through the Browser seam as the pool uses it.
@@ -206,4 +207,14 @@ it('the reset between files leaves none of what a test granted', async () => {
   expect(await chrome.permissions()).toEqual({ permissions: ['bookmarks', 'contextMenus', 'storage', 'topSites'], origins: ['https://example.com/*'] })
   await browser.reset({})
   expect(await chrome.permissions()).toEqual(REQUIRED)
+})
+
+it('the reset leaves one tab on about:blank with no history, as at launch: the last file’s pages are not a Back away', async () => {
+  const [tab] = await chrome.targets({ type: 'page' })
+  await chrome.navigate(tab!.id, url)
+  await chrome.navigate(tab!.id, `${url}?second`)
+  expect(await chrome.evaluate({ type: 'page', url: `${url}?second` }, 'history.length')).toBeGreaterThan(1)
+  await browser.reset({})
+  expect((await chrome.targets({ type: 'page' })).map((p) => p.url)).toEqual(['about:blank'])
+  expect(await chrome.evaluate({ type: 'page', url: 'about:blank' }, 'history.length')).toBe(1)
 })

@@ -74,6 +74,16 @@ function pagesSeen(helpers: ChromeHelpers): SettleOptions & { seen: string[][] }
   return { seen, whileSettling: async () => seen.push((await helpers.targets({ type: 'page' })).map((p) => p.url.replace(/^chrome-extension:\/\/\w+/, 'ID'))) }
 }
 
+/** The one tab's back and forward entries, after the test has taken it through `urls`. */
+async function historyAfterReset(helpers: ChromeHelpers, reset: Reset, urls: string[]): Promise<{ currentIndex: number; urls: string[] }> {
+  const [tab] = await helpers.targets({ type: 'page' })
+  for (const url of urls) await helpers.navigate(tab!.id, url)
+  await reset()
+  const [kept] = await helpers.targets({ type: 'page' })
+  const history = await helpers.session(kept!.id, (session) => session.send<{ currentIndex: number; entries: { url: string }[] }>('Page.getNavigationHistory'))
+  return { currentIndex: history.currentIndex, urls: history.entries.map((e) => e.url) }
+}
+
 async function stored(helpers: ChromeHelpers): Promise<unknown> {
   const page = await helpers.openExtensionPage('manifest.json')
   try {
@@ -121,6 +131,10 @@ describe('an extension with no worker, no storage permission and a key', () => {
     expect(await stored(helpers)).toEqual({ localStorage: 0, indexedDB: [], cacheStorage: [], chromeStorage: 'none' })
     // No worker, no onInstalled to wait for: the caller's wait runs once, on the state left.
     expect(settle.seen).toEqual([['about:blank']])
+  })
+
+  it('leaves the kept tab with no way back to the last file’s pages, as a tab at launch', async () => {
+    expect(await historyAfterReset(helpers, reset, ['data:text/html,<p>one', 'data:text/html,<p>two'])).toEqual({ currentIndex: 0, urls: ['about:blank'] })
   })
 })
 
@@ -252,6 +266,16 @@ describe('an extension with a worker that opens a tab on install, an offscreen d
     expect(left.map((t) => `${t.type} ${t.url.replace(chrome.extensionId!, 'ID')}`).sort()).toEqual(['page about:blank', 'service_worker chrome-extension://ID/worker.js'])
     // Only what the reload's onInstalled wrote: its reason is 'update'.
     expect(await stored(helpers)).toEqual({ localStorage: 0, indexedDB: [], cacheStorage: [], chromeStorage: { reason: 'update' } })
+  })
+
+  it('leaves the kept tab on a new start page with no history, the pages that cleared its storage included', async () => {
+    expect(await historyAfterReset(helpers, reset, ['data:text/html,<p>one'])).toEqual({ currentIndex: 0, urls: ['about:blank'] })
+    const [tab] = await helpers.targets({ type: 'page' })
+    // A new document, not the last file's: what a page script set there is gone.
+    await helpers.evaluate({ url: 'about:blank' }, 'globalThis.leftOver = 1')
+    await reset()
+    expect(await helpers.evaluate({ url: 'about:blank' }, 'typeof globalThis.leftOver')).toBe('undefined')
+    expect((await helpers.targets({ type: 'page' }))[0]!.id).toBe(tab!.id)
   })
 
   it('resets again at once: nothing of the last file is left to close', async () => {

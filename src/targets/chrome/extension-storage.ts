@@ -20,6 +20,9 @@ const resetInPage = ({ storage, sidePanel }: { storage: boolean; sidePanel: bool
   return 'reset'
 })()`
 
+/** Whether clearExtensionState opens a page of the extension in the tab (and so leaves it on a new about:blank document). */
+export const clearsInPage = (extension: Pick<ExtensionDir, 'storageApi' | 'sidePanelApi'>): boolean => extension.storageApi || extension.sidePanelApi
+
 /**
  * Clears localStorage, IndexedDB, Cache Storage and the rest of the extension origin's stores
  * through tab `tabId`, then, from that tab on the extension's manifest.json, its chrome.storage
@@ -33,7 +36,7 @@ export async function clearExtensionState(
   { tabId, timeout }: { tabId: string; timeout: number },
 ): Promise<'reset' | 'stale'> {
   await chrome.clearStorage(tabId, `chrome-extension://${extension.id}/`, ORIGIN_STORES)
-  if (!extension.storageApi && !extension.sidePanelApi) return 'reset'
+  if (!clearsInPage(extension)) return 'reset'
   const url = `chrome-extension://${extension.id}/manifest.json`
   await chrome.navigate(tabId, url, { timeout })
   const done = await chrome.evaluate<'reset' | 'stale'>({ type: 'page', url }, resetInPage({ storage: extension.storageApi, sidePanel: extension.sidePanelApi }), { timeout })

@@ -9,7 +9,7 @@ import { closeTargets } from './close-targets.ts'
 import { loadExtensionDir, type ExtensionDir } from './extension-dir.ts'
 import { EXTENSION_LOAD_MS, extensionTargets, reloadFromFolder } from './extension-reload.ts'
 import { installExtension, installedExtensions, uninstallAll } from './extension-install.ts'
-import { clearExtensionState } from './extension-storage.ts'
+import { clearExtensionState, clearsInPage } from './extension-storage.ts'
 import { describeTargets, type TargetInfo } from './match-target.ts'
 import { revokeOptionalPermissions } from './permissions.ts'
 import { pollUntil } from './poll.ts'
@@ -49,7 +49,8 @@ const QUIET_MS = 200
  * documents), waiting until they are gone from the list; clears the extension origin's storage
  * (chrome.storage areas when it has them; localStorage, IndexedDB, Cache Storage either way) from
  * the tab kept; revokes the optional permissions a test granted; reloads the extension; leaves the
- * kept tab on `url`; lets its onInstalled settle (a tab it opens is closed), `whileSettling` alongside.
+ * kept tab on `url` with no back or forward entries, as at launch (else Back would be lit and lead to
+ * the last file's pages); lets its onInstalled settle (a tab it opens is closed), `whileSettling` alongside.
  * Resolves with the time taken, in all and per step.
  */
 export async function resetBrowserState(
@@ -68,6 +69,7 @@ export async function resetBrowserState(
     })
   }
   const { keep: tab } = await step('close the other tabs and the extension pages', () => closeAllButOneTab(chrome, dir?.id, timeout))
+  const onNewBlank = dir !== undefined && extension !== undefined && clearsInPage(dir)
   if (dir !== undefined && extension !== undefined) {
     await step('clear its storage', async () => {
       if ((await clearExtensionState(chrome, dir, { tabId: tab.id, timeout })) === 'reset') return
@@ -79,7 +81,10 @@ export async function resetBrowserState(
     if (dir.optionalPermissions) await step('revoke its optional permissions', () => revokeOptionalPermissions(chrome, { timeout }))
     await step('reload it', () => reloadFromFolder(chrome, dir, extension.loadUnpacked, { timeout }))
   }
-  await step('open the start page', () => chrome.navigate(tab.id, url, { timeout }))
+  // (clearing the storage left the tab on a new about:blank document, which is what this navigation
+  // would give: ~30 ms and ~50 CPU-ms less a reset)
+  if (!(onNewBlank && url === 'about:blank')) await step('open the start page', () => chrome.navigate(tab.id, url, { timeout }))
+  await step('clear the tab\'s history', () => clearHistory(chrome, tab.id))
   if (dir?.serviceWorker === undefined) await whileSettling?.()
   else {
     // The caller's wait (a window still for 250 ms) and this one overlap: ~0.2 s less per reset.
@@ -98,7 +103,7 @@ export async function resetBrowserState(
 
 /**
  * The state a fresh launch with `to` would have, in this browser: every tab but one closed and the
- * kept one on `url`; every extension it runs uninstalled, with its data, its pages and what a test
+ * kept one on `url`, with no history; every extension it runs uninstalled, with its data, its pages and what a test
  * granted it; `to` (when given) installed from its folder, onInstalled with reason 'install' as on a
  * first start, and its action pinned. Undefined, with nothing changed, for a build with the ID of
  * one the browser runs: its data would go with the old one's uninstall, later than the new one starts.
@@ -113,6 +118,7 @@ export async function switchBrowserExtension(chrome: ChromeHelpers, to: Extensio
   if (to !== undefined) await step('install it', () => installExtension(chrome, to, { timeout: EXTENSION_LOAD_MS }))
   // Only now, as a launch loads the extension before its first page: its content scripts run there.
   await step('open the start page', () => chrome.navigate(tab.id, url, { timeout }))
+  await step('clear the tab\'s history', () => clearHistory(chrome, tab.id))
   return done()
 }
 
@@ -150,6 +156,11 @@ async function closeAllButOneTab(chrome: ChromeHelpers, extensionId: string | un
   const close = [...pages, ...documents].filter((t, i, all) => t.id !== keep.id && all.findIndex((o) => o.id === t.id) === i)
   await closeTargets(chrome, close, timeout)
   return { keep, closed: close.length }
+}
+
+/** Forgets a tab's back and forward entries, as a new tab has none: Back and Forward are greyed out again. */
+async function clearHistory(chrome: ChromeHelpers, tabId: string): Promise<void> {
+  await chrome.session(tabId, (session) => session.send('Page.resetNavigationHistory'))
 }
 
 /** Resolves once the set of page targets has not changed for QUIET_MS. */

@@ -47,7 +47,8 @@ export async function launchFirefoxBrowser(options: BrowserLaunchOptions): Promi
 }
 
 /**
- * Every tab but one closed and the kept one on `url`; the extension uninstalled and installed
+ * One new tab on `url` and every other closed (a kept tab would keep its history: Back lit, and the
+ * last file's pages a Back away; WebDriver BiDi cannot clear it); the extension uninstalled and installed
  * again from its folder, which closes its popup, sidebar and pages, drops its storage and the
  * optional permissions a test granted (Firefox forgets them at uninstall, as Chromium's reset
  * revokes them) and runs its onInstalled as a fresh install (the profile keeps its UUID and its
@@ -66,10 +67,11 @@ async function resetFirefox(firefox: FirefoxProcess, url: string): Promise<void>
     await step('uninstall the extension', () => bidi.uninstallExtension(extension.addonId))
     await step('install the extension', () => firefox.install(extension.path))
   }
-  await step('close tabs', async () => {
-    const [kept, ...others] = await bidi.pages()
-    await Promise.all(others.map((page) => page.close()))
-    await (kept ?? (await bidi.newPage())).goto(url)
+  await step('open a new tab and close the others', async () => {
+    const old = await bidi.pages()
+    const fresh = await bidi.newPage()
+    if (url !== 'about:blank') await fresh.goto(url)
+    await Promise.all(old.map((page) => page.close()))
   })
 }
 
