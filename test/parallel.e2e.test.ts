@@ -1,5 +1,6 @@
 // Two workers at once: each has its own display, DevTools port and browser (asserted from what the
-// tests themselves saw), and both held their leases at the same time (each waits to see the other's mark).
+// tests themselves saw), and both held their leases at the same time (each waits to see the other's mark);
+// each worker has turned on Node's compile cache.
 import { execa } from 'execa'
 import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -14,13 +15,14 @@ it('gives each worker its own display, port and browser', async () => {
   const marks = await mkdtemp(join(tmpdir(), 'agentprobe-parallel-marks-'))
   const r = await execa('node', [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'test/pool-project/vitest.config.ts', '--maxWorkers=2', 'slot-'], {
     cwd: root,
-    env: { POOL_EXTENSION: join(root, 'fixtures/extensions/sidepanel'), POOL_ARTIFACTS: artifacts, POOL_MARKS: marks },
+    // (without this suite's compile cache: the workers turn Node's on themselves)
+    env: { POOL_EXTENSION: join(root, 'fixtures/extensions/sidepanel'), POOL_ARTIFACTS: artifacts, POOL_MARKS: marks, NODE_COMPILE_CACHE: undefined },
     all: true,
     reject: false,
   })
   expect(r.exitCode, r.all).toBe(0)
-  const leases = [...r.all.matchAll(/LEASE file=(\w) display=(:\d+) port=(\d+) pid=(\d+) start=(\d+) end=(\d+)/g)].map((m) => ({
-    display: m[2], port: m[3], pid: m[4], start: Number(m[5]), end: Number(m[6]),
+  const leases = [...r.all.matchAll(/LEASE file=(\w) display=(:\d+) port=(\d+) pid=(\d+) start=(\d+) end=(\d+) compileCache=(\S+)/g)].map((m) => ({
+    display: m[2], port: m[3], pid: m[4], start: Number(m[5]), end: Number(m[6]), compileCache: m[7],
   }))
   expect(leases).toHaveLength(2)
   const [a, b] = leases as [typeof leases[0], typeof leases[0]]
@@ -28,6 +30,8 @@ it('gives each worker its own display, port and browser', async () => {
   expect(a.port).not.toBe(b.port)
   expect(a.pid).not.toBe(b.pid)
   expect(Math.max(a.start, b.start)).toBeLessThan(Math.min(a.end, b.end))
+  // Each worker loads agentprobe's modules from Node's compile cache (Node's own folder for it).
+  for (const lease of leases) expect(lease.compileCache).toMatch(/node-compile-cache/)
 })
 
 it('with isolate: false one worker runs file after file, and the build one file extends to stays in that file', async () => {

@@ -41,6 +41,8 @@ declare module 'vitest' {
     agentprobe: ResolvedOptions
     /** The main process's browser pool endpoint (see browser-service.ts). */
     'agentprobe:pool': string
+    /** Whether the workers may turn on Node's compile cache (setup.ts). */
+    'agentprobe:compileCache': boolean
   }
 }
 
@@ -103,6 +105,10 @@ export function cuaPlugin(options: CuaPluginOptions, parentFilter?: string[]): P
         if (gap) vitest.logger.warn(`agentprobe${p.name ? ` [${p.name}]` : ''}: ${gap}`)
         p.provide('agentprobe', resolved)
         p.provide('agentprobe:pool', await startBrowserService(vitest, p, resolved))
+        // V8's coverage needs the source positions a compile-cached script lacks (Vitest 5 turns the
+        // cache off in its workers for it; 4.1 does not): only istanbul, which instruments the source, keeps it.
+        const { coverage } = vitest.config
+        p.provide('agentprobe:compileCache', !coverage.enabled || coverage.provider === 'istanbul')
         return resolved
       }
       const resolved = await setup(project, variants[0]!)

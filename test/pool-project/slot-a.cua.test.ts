@@ -1,4 +1,5 @@
 import { existsSync, writeFileSync } from 'node:fs'
+import { getCompileCacheDir } from 'node:module'
 import { join } from 'node:path'
 import { expect, test } from 'agentprobe/vitest'
 
@@ -15,5 +16,5 @@ test('slot a holds its own display and browser', async ({ browser, screen }) => 
   expect(frame.width).toBe(1280)
   const { display, endpoint, pid } = browser.lease
   if (endpoint.browser !== 'chromium') throw new Error(`this project runs Chromium, got ${endpoint.browser}`)
-  console.log(`LEASE file=a display=${display} port=${endpoint.port} pid=${pid} start=${start} end=${Date.now()}`)
+  console.log(`LEASE file=a display=${display} port=${endpoint.port} pid=${pid} start=${start} end=${Date.now()} compileCache=${getCompileCacheDir() ?? 'off'}`)
 })
