@@ -36,17 +36,24 @@ function exeOf(pid: number): string {
   }
 }
 
-/** What a process is, from its executable and command line: a browser's main process apart from its helpers. */
-function kindOf(pid: number): string {
-  const exe = basename(exeOf(pid))
-  let args = ''
+/** A process's command line, '' once it is gone. */
+function argsOf(pid: number): string {
   try {
-    args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ')
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ')
   } catch {
-    return 'other'
+    return ''
   }
-  if (exe === '') return 'other'
-  if (/^chrom(e|ium)/.test(exe)) return args.includes('--type=') ? 'Chromium helpers' : 'Chromium browsers'
+}
+
+/**
+ * What a process is, from its executable and command line: a browser's main process apart from its
+ * helpers, which are its descendants (one seen between its fork and its exec has the browser's
+ * command line, and a fork that never execs keeps it).
+ */
+function kindOf(exePath: string, args: string, underChromium: boolean): string {
+  const exe = basename(exePath)
+  if (exe === '' || args === '') return 'other'
+  if (/^chrom(e|ium)/.test(exe)) return args.includes('--type=') || underChromium ? 'Chromium helpers' : 'Chromium browsers'
   if (/^firefox/.test(exe)) return args.includes('-contentproc') ? 'Firefox helpers' : 'Firefox browsers'
   if (exe === 'Xvfb') return 'Xvfb'
   if (exe !== 'node') return 'other'
@@ -69,7 +76,7 @@ export interface TreeCpu {
 /** Starts sampling the tree under `root` (a child of this process) every `intervalMs`; `stop()` once it has been reaped. */
 export function watchTreeCpu(root: number, { intervalMs = 100 }: { intervalMs?: number } = {}): { stop(): TreeCpu } {
   const before = stat('self')!.reaped
-  const seen = new Map<number, { kind: string; exe: string; own: number }>()
+  const seen = new Map<number, { kind: string; exe: string; args: string; own: number }>()
   const sample = () => {
     const pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map(Number)
     const stats = new Map(pids.map((pid) => [pid, stat(pid)] as const).filter((e): e is [number, Stat] => e[1] !== undefined))
@@ -80,17 +87,25 @@ export function watchTreeCpu(root: number, { intervalMs = 100 }: { intervalMs?: 
     for (const [pid, s] of stats) {
       if (!inTree(pid)) continue
       const known = seen.get(pid)
+      const parent = seen.get(s.ppid)
+      const underChromium = parent?.kind.startsWith('Chromium') ?? false
       const exe = exeOf(pid)
-      if (!known) seen.set(pid, { kind: kindOf(pid), exe, own: s.own })
-      else {
-        known.own = Math.max(known.own, s.own)
-        // A process first seen before it exec'd its program is that program's from then on: a child
-        // Node spawned runs Node (and its parent's command line) until its exec, a launcher script
-        // (/usr/bin/chromium) its shell. (A browser seen before its exec was counted as Vitest's.)
-        if (exe !== '' && exe !== known.exe) {
-          known.exe = exe
-          known.kind = kindOf(pid)
-        }
+      if (!known) {
+        const args = argsOf(pid)
+        seen.set(pid, { kind: kindOf(exe, args, underChromium), exe, args, own: s.own })
+        continue
+      }
+      known.own = Math.max(known.own, s.own)
+      // (first seen in the sample that first saw its browser, before that browser was known as one)
+      if (known.kind === 'Chromium browsers' && underChromium) known.kind = 'Chromium helpers'
+      // A process first seen before it exec'd its program is that program's from then on: until its
+      // exec, a child has its parent's program and command line (a browser seen so was counted as
+      // Vitest's, a Chromium helper, which runs the browser's program, as a browser, a Vitest worker
+      // as its main). A process with a program or command line of its own is not read again.
+      if (exe === '' || (exe === known.exe && known.args !== parent?.args)) continue
+      const args = argsOf(pid)
+      if (args !== '' && (exe !== known.exe || args !== known.args)) {
+        Object.assign(known, { exe, args, kind: kindOf(exe, args, underChromium) })
       }
     }
   }
