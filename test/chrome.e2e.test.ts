@@ -116,6 +116,16 @@ describe('with the sidepanel fixture loaded', () => {
     expect(text).toBe('Open Sidepanel')
   })
 
+  it('closeTarget resolves once the browser no longer lists the target', async () => {
+    // Target.closeTarget answers before the target leaves the list: a caller that took the next
+    // tab from the list was once handed the one it had just closed.
+    for (let i = 0; i < 8; i++) {
+      const page = i % 2 === 0 ? await helpers.openExtensionPage('manifest.json') : await helpers.openPage('about:blank#closing')
+      await helpers.closeTarget(page.id)
+      expect((await helpers.targets()).map((t) => t.id)).not.toContain(page.id)
+    }
+  })
+
   it('rejects opening an extension page that does not exist', async () => {
     const error: unknown = await helpers.openExtensionPage('missing.html').catch((e: unknown) => e)
     expect(isAgentprobeError(error) && error.code).toBe('AGENTPROBE_TARGET')

@@ -164,6 +164,7 @@ it("the popup's 'Settings' opens the options page inside about:addons (its Prefe
   await act("Click 'Loud stamps'.")
   await expect.poll(() => chrome.storage('local').then((all) => all.loud), { timeout: 5000 }).toBe(true)
   await chrome.closeTarget(addons.id)
+  expect(await chrome.targets({ type: 'page', url: 'about:addons' }), 'gone from the list once closeTarget resolves').toEqual([])
 })
 
 it("the popup's request raises Firefox's doorhanger; 'Allow' clicked by its label grants both, and the popup that asked hears it", async () => {
@@ -184,6 +185,7 @@ it("the popup's request raises Firefox's doorhanger; 'Allow' clicked by its labe
   expect(await chrome.permissions()).toEqual({ permissions: ['bookmarks', 'contextMenus', 'storage'], origins: ['https://example.com/*'] })
   await expect.poll(() => chrome.evaluate(POPUP, "document.getElementById('status').textContent")).toBe('Access granted')
   await chrome.closeTarget(popup.id)
+  expect(await chrome.targets(POPUP), 'gone from the list once closeTarget resolves').toEqual([])
 })
 
 it('revokePermissions removes them without a prompt; grantPermissions asks by a real click and clicks Allow itself', async () => {

@@ -12,6 +12,7 @@ import { describeFilter, describeTarget, describeTargets, matchTarget, type Targ
 import { commandShortcut, listCommands, type ExtensionCommand } from './commands.ts'
 import { allowPromptByKeys } from './permission-prompt.ts'
 import { grantPermissions, grantedPermissions, revokePermissions, type Granted, type PermissionRequest, type PermissionSet } from './permissions.ts'
+import { waitUntilGone } from './close-targets.ts'
 import { pollUntil } from './poll.ts'
 import { triggerAction, type TriggerActionOptions, type TriggeredAction } from './trigger-action.ts'
 import { serviceWorkerState, stopServiceWorker, type WorkerState } from './worker-lifecycle.ts'
@@ -157,9 +158,10 @@ export class ChromeHelpers implements ChromeCalls {
     return (await this.targets()).find((t) => t.id === targetId) ?? { id: targetId, type: 'page', url, title: '' }
   }
 
-  /** Closes one target (a tab, a popup, an extension page). */
-  async closeTarget(targetId: string): Promise<void> {
+  /** Closes one target (a tab, a popup, an extension page) and resolves once the browser no longer lists it. */
+  async closeTarget(targetId: string, { timeout = 5000 }: Pick<WaitOptions, 'timeout'> = {}): Promise<void> {
     await this.#cdp.call('Target.closeTarget', (c) => c.send('Target.closeTarget', { targetId }))
+    await waitUntilGone(this, [{ id: targetId }], timeout)
   }
 
   /** Navigates a page target to `url` and waits for its load event. */

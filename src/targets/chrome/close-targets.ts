@@ -6,7 +6,7 @@ import { describeTargets, type TargetInfo } from './match-target.ts'
 import { pollUntil } from './poll.ts'
 
 /** Resolves once none of `targets` is listed any more; a TargetError naming the ones left at `timeout`. */
-export async function waitUntilGone(chrome: Pick<ChromeCalls, 'targets' | 'signal'>, targets: readonly TargetInfo[], timeout: number): Promise<void> {
+export async function waitUntilGone(chrome: Pick<ChromeCalls, 'targets' | 'signal'>, targets: readonly Pick<TargetInfo, 'id'>[], timeout: number): Promise<void> {
   const ids = new Set(targets.map((t) => t.id))
   let left: TargetInfo[] = []
   await pollUntil(
@@ -20,8 +20,8 @@ export async function waitUntilGone(chrome: Pick<ChromeCalls, 'targets' | 'signa
 }
 
 /** Closes `targets` and waits until they are gone from the target list. */
-export async function closeTargets(chrome: Pick<ChromeCalls, 'targets' | 'signal'> & { closeTarget(targetId: string): Promise<void> }, targets: readonly TargetInfo[], timeout: number): Promise<void> {
+export async function closeTargets(chrome: Pick<ChromeCalls, 'targets' | 'signal'> & { closeTarget(targetId: string, options: { timeout: number }): Promise<void> }, targets: readonly TargetInfo[], timeout: number): Promise<void> {
   // One already gone (closed with its window, or by the extension) answers with an error: the list decides.
-  await Promise.all(targets.map((t) => chrome.closeTarget(t.id).catch(() => undefined)))
+  await Promise.all(targets.map((t) => chrome.closeTarget(t.id, { timeout }).catch(() => undefined)))
   await waitUntilGone(chrome, targets, timeout)
 }

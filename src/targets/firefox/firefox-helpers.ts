@@ -154,7 +154,10 @@ export class FirefoxHelpers implements ChromeFixture {
     return (await this.targets()).find((t) => t.id === context) ?? { id: context, type: 'page', url, title: '' }
   }
 
-  /** Closes a tab, or the add-on's popup or sidebar; the background page is the add-on's own and is not closed. */
+  /**
+   * Closes a tab, or the add-on's popup or sidebar; the background page is the add-on's own and is not
+   * closed. Both answer once the target is gone from targets(), as Chromium's closeTarget waits to.
+   */
   async closeTarget(targetId: string): Promise<void> {
     const target = (await this.targets()).find((t) => t.id === targetId)
     if (target === undefined || tabContext(target) !== undefined) {
