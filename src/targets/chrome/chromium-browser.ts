@@ -10,6 +10,7 @@ import type { ChromeEndpoint } from './endpoint.ts'
 import { launchChrome, type ChromeProcess } from './launcher.ts'
 import { expectUiLanguage } from '../ui-language.ts'
 import { launchedExtension, resetBrowserState, switchBrowserExtension } from './reset-browser.ts'
+import { performXdotool } from '../x11/xdotool.ts'
 
 export async function launchChromium(options: BrowserLaunchOptions): Promise<Browser> {
   const { executablePath, display, size, extension, url, locale, colorScheme, deviceScaleFactor, zoom } = options
@@ -37,6 +38,8 @@ export async function launchChromium(options: BrowserLaunchOptions): Promise<Bro
   // (in the background: the first reset or watch-mode reload finds it open)
   if (current !== undefined) void openExtensionsPage(helpers)
   const { pid, port, webSocketUrl, version, userDataDir } = chrome
+  // No DevTools call moves the focus into Chromium's own UI: the key a person would press does.
+  const focusAddressBar = () => performXdotool({ type: 'keypress', keys: ['ctrl', 'l'] }, { display })
   return {
     name: 'chromium',
     pid,
@@ -46,10 +49,10 @@ export async function launchChromium(options: BrowserLaunchOptions): Promise<Bro
     get endpoint(): BrowserEndpoint {
       return { browser: 'chromium', pid, port, webSocketUrl, version, extensionId: current?.id, extensionPath: current?.path, userDataDir }
     },
-    reset: async ({ url: kept, whileSettling }) => void (await resetBrowserState(helpers, launchedExtension({ extensionPath: current?.path, loadUnpacked: chrome.loadUnpacked }), { url: kept, whileSettling })),
+    reset: async ({ url: kept, whileSettling }) => void (await resetBrowserState(helpers, launchedExtension({ extensionPath: current?.path, loadUnpacked: chrome.loadUnpacked }), { url: kept, focusAddressBar, whileSettling })),
     switchExtension: async (path, { url: kept }) => {
       const to = path === undefined ? undefined : await loadExtensionDir(path)
-      if ((await switchBrowserExtension(helpers, to, { url: kept })) === undefined) return false
+      if ((await switchBrowserExtension(helpers, to, { url: kept, focusAddressBar })) === undefined) return false
       current = to && { id: to.id, path: to.path }
       // (the main process's helpers name the extension under test: the reset checks its ID)
       await helpers.close()

@@ -31,6 +31,12 @@ export interface ResetOptions {
   url?: string | undefined
   /** Bound on each waiting step, ms (default 5000). */
   timeout?: number | undefined
+  /**
+   * Puts the keyboard in the address bar, where a launch on about:blank leaves it: a navigation over
+   * CDP leaves it where the last file did (in the page, after a URL typed there), and a URL a test
+   * types first would go nowhere. Not called for another start page, which a launch leaves focused.
+   */
+  focusAddressBar?: (() => Promise<unknown>) | undefined
 }
 
 /** How long a reset took, ms: in all, and per step by name. */
@@ -56,7 +62,7 @@ const QUIET_MS = 200
 export async function resetBrowserState(
   chrome: ChromeHelpers,
   extension: ResetExtension | undefined,
-  { url = 'about:blank', timeout = 5000, whileSettling }: ResetOptions & SettleOptions = {},
+  { url = 'about:blank', timeout = 5000, focusAddressBar, whileSettling }: ResetOptions & SettleOptions = {},
 ): Promise<ResetTiming> {
   const timing = stepTimer(chrome, (subject) => `the reset between test files failed for ${subject}`, extension === undefined ? 'the browser' : `the extension at ${extension.path}`, { extension: extension?.path, extensionId: chrome.extensionId })
   const { step } = timing
@@ -85,6 +91,8 @@ export async function resetBrowserState(
   // would give: ~30 ms and ~50 CPU-ms less a reset)
   if (!(onNewBlank && url === 'about:blank')) await step('open the start page', () => chrome.navigate(tab.id, url, { timeout }))
   await step('clear the tab\'s history', () => clearHistory(chrome, tab.id))
+  // (a tab onInstalled opens takes the focus; the kept tab has it back, in the address bar, once that one is closed)
+  if (focusAddressBar && url === 'about:blank') await step('focus the address bar', focusAddressBar)
   if (dir?.serviceWorker === undefined) await whileSettling?.()
   else {
     // The caller's wait (a window still for 250 ms) and this one overlap: ~0.2 s less per reset.
@@ -108,7 +116,7 @@ export async function resetBrowserState(
  * first start, and its action pinned. Undefined, with nothing changed, for a build with the ID of
  * one the browser runs: its data would go with the old one's uninstall, later than the new one starts.
  */
-export async function switchBrowserExtension(chrome: ChromeHelpers, to: ExtensionDir | undefined, { url = 'about:blank', timeout = 5000 }: ResetOptions = {}): Promise<ResetTiming | undefined> {
+export async function switchBrowserExtension(chrome: ChromeHelpers, to: ExtensionDir | undefined, { url = 'about:blank', timeout = 5000, focusAddressBar }: ResetOptions = {}): Promise<ResetTiming | undefined> {
   const subject = to === undefined ? 'no extension' : `the extension "${to.name}" (${to.id})`
   const { step, done } = stepTimer(chrome, (subject) => `switching the browser to ${subject} failed`, subject, { extension: to?.path, extensionId: to?.id })
   const running = await step('list the extensions it runs', () => installedExtensions(chrome))
@@ -119,6 +127,7 @@ export async function switchBrowserExtension(chrome: ChromeHelpers, to: Extensio
   // Only now, as a launch loads the extension before its first page: its content scripts run there.
   await step('open the start page', () => chrome.navigate(tab.id, url, { timeout }))
   await step('clear the tab\'s history', () => clearHistory(chrome, tab.id))
+  if (focusAddressBar && url === 'about:blank') await step('focus the address bar', focusAddressBar)
   return done()
 }
 

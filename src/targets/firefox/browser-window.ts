@@ -81,6 +81,11 @@ export class BrowserWindow {
     await this.run(OPEN_TAB, [url, background])
   }
 
+  /** Puts the keyboard in the address bar, as Firefox leaves it on a window's first blank tab (without the suggestions a person's Ctrl+L opens). */
+  async focusAddressBar(): Promise<void> {
+    await this.run('() => { gURLBar.focus(); return true }', [])
+  }
+
   /** The language Firefox's UI runs in ('ar', 'en-US'): the requested one only when its language pack is installed. */
   async appLocale(): Promise<string> {
     return (await this.run('() => Services.locale.appLocaleAsBCP47', [])) as string

@@ -47,12 +47,12 @@ export async function launchFirefoxBrowser(options: BrowserLaunchOptions): Promi
 }
 
 /**
- * One new tab on `url` and every other closed (a kept tab would keep its history: Back lit, and the
- * last file's pages a Back away; WebDriver BiDi cannot clear it); the extension uninstalled and installed
- * again from its folder, which closes its popup, sidebar and pages, drops its storage and the
- * optional permissions a test granted (Firefox forgets them at uninstall, as Chromium's reset
- * revokes them) and runs its onInstalled as a fresh install (the profile keeps its UUID and its
- * toolbar place across it).
+ * The extension uninstalled and installed again from its folder, which closes its popup, sidebar
+ * and pages, drops its storage and the optional permissions a test granted (Firefox forgets them at
+ * uninstall, as Chromium's reset revokes them) and runs its onInstalled as a fresh install (the
+ * profile keeps its UUID and its toolbar place across it); then one new tab on `url` and every other
+ * closed (a kept tab would keep its history: Back lit, and the last file's pages a Back away;
+ * WebDriver BiDi cannot clear it), with the address bar focused on about:blank, as at launch.
  */
 async function resetFirefox(firefox: FirefoxProcess, url: string): Promise<void> {
   const step = async (name: string, run: () => Promise<unknown>) => {
@@ -70,9 +70,13 @@ async function resetFirefox(firefox: FirefoxProcess, url: string): Promise<void>
   await step('open a new tab and close the others', async () => {
     const old = await bidi.pages()
     const fresh = await bidi.newPage()
-    if (url !== 'about:blank') await fresh.goto(url)
+    // about:blank too, loaded as at launch: a new tab's first blank page is never drawn, and the tab
+    // shows its grey panel where a launch shows the page's white.
+    await fresh.goto(url)
     await Promise.all(old.map((page) => page.close()))
   })
+  // Where a launch on about:blank leaves the keyboard: a URL a test types first goes there.
+  if (url === 'about:blank') await step('focus the address bar', () => new BrowserWindow(firefox.call).focusAddressBar())
 }
 
 /** A worker's view of a Firefox the main process runs: its crash signal and the `chrome` fixture's helpers over BiDi. */
