@@ -60,6 +60,17 @@ const DEFAULT_ZOOM = `async (zoom) => {
   return true
 }`
 
+// Every cookie and every site's storage (localStorage, IndexedDB, Cache Storage, service workers),
+// as Settings' "Clear browsing data" does. A flag's name Firefox no longer has would read as 0 and
+// clear nothing: each is checked.
+const CLEAR_SITE_DATA = `() => new Promise((resolve, reject) => {
+  const names = ['CLEAR_COOKIES', 'CLEAR_DOM_STORAGES']
+  const missing = names.filter((name) => typeof Ci.nsIClearDataService[name] !== 'number')
+  if (missing.length > 0) return reject(new Error('nsIClearDataService has no ' + missing.join(', ')))
+  const flags = names.reduce((all, name) => all | Ci.nsIClearDataService[name], 0)
+  Services.clearData.deleteData(flags, (failed) => (failed ? reject(new Error('nsIClearDataService could not clear flags ' + failed)) : resolve(true)))
+})`
+
 const string = (value: string | boolean) => (typeof value === 'string' ? { type: 'string', value } : { type: 'boolean', value })
 
 /** The browser window of one Firefox, found once and kept. */
@@ -79,6 +90,11 @@ export class BrowserWindow {
   /** Opens `url` in a new tab, in front unless `background`. */
   async openTab(url: string, background: boolean): Promise<void> {
     await this.run(OPEN_TAB, [url, background])
+  }
+
+  /** Removes every cookie and every site's storage (see CLEAR_SITE_DATA). */
+  async clearSiteData(): Promise<void> {
+    await this.run(CLEAR_SITE_DATA, [])
   }
 
   /** Puts the keyboard in the address bar, as Firefox leaves it on a window's first blank tab (without the suggestions a person's Ctrl+L opens). */

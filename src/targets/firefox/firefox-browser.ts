@@ -47,7 +47,8 @@ export async function launchFirefoxBrowser(options: BrowserLaunchOptions): Promi
 }
 
 /**
- * The extension uninstalled and installed again from its folder, which closes its popup, sidebar
+ * Every cookie and every site's storage removed (a launch has none; a login on the page under test
+ * was still there in later files); the extension uninstalled and installed again from its folder, which closes its popup, sidebar
  * and pages, drops its storage and the optional permissions a test granted (Firefox forgets them at
  * uninstall, as Chromium's reset revokes them) and runs its onInstalled as a fresh install (the
  * profile keeps its UUID and its toolbar place across it); then one new tab on `url` and every other
@@ -63,6 +64,9 @@ async function resetFirefox(firefox: FirefoxProcess, url: string): Promise<void>
     }
   }
   const { bidi, extension } = firefox
+  const window = new BrowserWindow(firefox.call)
+  // (before the reinstall: what onInstalled stores then stays)
+  await step("clear the sites' cookies and storage", () => window.clearSiteData())
   if (extension !== undefined) {
     await step('uninstall the extension', () => bidi.uninstallExtension(extension.addonId))
     await step('install the extension', () => firefox.install(extension.path))
@@ -76,7 +80,7 @@ async function resetFirefox(firefox: FirefoxProcess, url: string): Promise<void>
     await Promise.all(old.map((page) => page.close()))
   })
   // Where a launch on about:blank leaves the keyboard: a URL a test types first goes there.
-  if (url === 'about:blank') await step('focus the address bar', () => new BrowserWindow(firefox.call).focusAddressBar())
+  if (url === 'about:blank') await step('focus the address bar', () => window.focusAddressBar())
 }
 
 /** A worker's view of a Firefox the main process runs: its crash signal and the `chrome` fixture's helpers over BiDi. */
