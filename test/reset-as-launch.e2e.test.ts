@@ -12,6 +12,7 @@ import type { Browser, ChromeFixture } from '../src/targets/browser.ts'
 import { connectBrowser, launchBrowser } from '../src/targets/browsers.ts'
 import type { PipeCall } from '../src/targets/chrome/endpoint.ts'
 import { X11Screen } from '../src/targets/x11/x11-screen.ts'
+import { writeOriginStores } from './origin-stores.ts'
 
 const extension = (name: string) => fileURLToPath(new URL(`../fixtures/extensions/${name}`, import.meta.url))
 const SIZE = { width: 1280, height: 720 }
@@ -34,18 +35,7 @@ beforeAll(async () => {
     site.close()
   })
 })
-const WRITE_SITE_DATA = `(async () => {
-  localStorage.setItem('visits', '1')
-  await new Promise((resolve, reject) => {
-    const open = indexedDB.open('notes', 1)
-    open.onupgradeneeded = () => open.result.createObjectStore('notes')
-    open.onsuccess = () => { open.result.close(); resolve() }
-    open.onerror = () => reject(open.error)
-  })
-  await caches.open('pages')
-  await navigator.serviceWorker.register('/sw.js')
-  return true
-})()`
+const WRITE_SITE_DATA = writeOriginStores('pages', "await navigator.serviceWorker.register('/sw.js')")
 const READ_SITE_DATA = `(async () => ({
   cookie: document.cookie,
   localStorage: localStorage.length,

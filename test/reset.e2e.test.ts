@@ -16,6 +16,7 @@ import { reloadExtension } from '../src/targets/chrome/extension-reload.ts'
 import { launchChrome, type ChromeProcess } from '../src/targets/chrome/launcher.ts'
 import { resetBrowserState } from '../src/targets/chrome/reset-browser.ts'
 import { X11Screen } from '../src/targets/x11/x11-screen.ts'
+import { writeOriginStores } from './origin-stores.ts'
 
 const SIZE = { width: 1280, height: 720 }
 const folders: string[] = []
@@ -38,17 +39,7 @@ const STORED = `(async () => ({
 }))()`
 
 // A page script that writes to every store an origin without the storage permission has.
-const WRITE_ORIGIN_STORAGE = `globalThis.written = (async () => {
-  localStorage.setItem('visits', '1')
-  await new Promise((resolve, reject) => {
-    const open = indexedDB.open('notes', 1)
-    open.onupgradeneeded = () => open.result.createObjectStore('notes')
-    open.onsuccess = () => { open.result.close(); resolve() }
-    open.onerror = () => reject(open.error)
-  })
-  await caches.open('popup-cache')
-  return true
-})()`
+const WRITE_ORIGIN_STORAGE = `globalThis.written = ${writeOriginStores('popup-cache')}`
 
 let screen: X11Screen
 beforeAll(async () => {
