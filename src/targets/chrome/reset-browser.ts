@@ -35,7 +35,7 @@ export interface ResetOptions {
   /**
    * Puts the keyboard in the address bar, where a launch on about:blank leaves it: a navigation over
    * CDP leaves it where the last file did (in the page, after a URL typed there), and a URL a test
-   * types first would go nowhere. Not called for another start page, which a launch leaves focused.
+   * types first would go nowhere. Not called for another start page: there a launch leaves it in the page.
    */
   focusAddressBar?: (() => Promise<unknown>) | undefined
 }
@@ -116,8 +116,8 @@ export async function resetBrowserState(
 
 /**
  * The state a fresh launch with `to` would have, in this browser: every tab but one closed and the
- * kept one on `url`, with no history; no cookie, and no site's storage; every extension it runs uninstalled, with its data, its pages and what a test
- * granted it; `to` (when given) installed from its folder, onInstalled with reason 'install' as on a
+ * kept one on `url`, with no history; no cookie, and no site's storage; every extension it runs
+ * uninstalled, with its data, its pages and what a test granted it; `to` (when given) installed from its folder, onInstalled with reason 'install' as on a
  * first start, and its action pinned. Undefined, with nothing changed, for a build with the ID of
  * one the browser runs: its data would go with the old one's uninstall, later than the new one starts.
  */

@@ -16,6 +16,7 @@ export async function siteOrigins(chrome: ChromeHelpers): Promise<string[]> {
   const histories = await Promise.all(
     targets
       .filter((t) => t.type === 'page')
+      // (a page that closed since it was listed has no entries left to clear after)
       .map((page) => chrome.session(page.id, (s) => s.send<{ entries: { url: string }[] }>('Page.getNavigationHistory')).catch(() => ({ entries: [] }))),
   )
   const urls = [...targets.map((t) => t.url), ...histories.flatMap((h) => h.entries.map((e) => e.url))]

@@ -48,12 +48,13 @@ export async function launchFirefoxBrowser(options: BrowserLaunchOptions): Promi
 
 /**
  * Every cookie and every site's storage removed (a launch has none; a login on the page under test
- * was still there in later files); the extension uninstalled and installed again from its folder, which closes its popup, sidebar
- * and pages, drops its storage and the optional permissions a test granted (Firefox forgets them at
- * uninstall, as Chromium's reset revokes them) and runs its onInstalled as a fresh install (the
- * profile keeps its UUID and its toolbar place across it); then one new tab on `url` and every other
- * closed (a kept tab would keep its history: Back lit, and the last file's pages a Back away;
- * WebDriver BiDi cannot clear it), with the address bar focused on about:blank, as at launch.
+ * was still there in later files); the extension uninstalled and installed again from its folder,
+ * which closes its popup, sidebar and pages, drops its storage and the optional permissions a test
+ * granted (Firefox forgets them at uninstall, as Chromium's reset revokes them) and runs its
+ * onInstalled as a fresh install (the profile keeps its UUID and its toolbar place across it); then
+ * one new tab on `url` and every other closed (a kept tab would keep its history: Back lit, and the
+ * last file's pages a Back away; WebDriver BiDi cannot clear it), with the address bar focused on
+ * about:blank, as at launch.
  */
 async function resetFirefox(firefox: FirefoxProcess, url: string): Promise<void> {
   const step = async (name: string, run: () => Promise<unknown>) => {
