@@ -1,8 +1,13 @@
 // The reset between test files leaves what a launch leaves, where a file could tell the
 // difference and pass or fail by the order it ran in: the keyboard in the address bar (a URL typed
-// first went into the page the last file focused), and no cookie or storage of a site the last file
-// visited (its login was still there). Real Chromium and Firefox, real keys, a real HTTP server.
+// first went into the page the last file focused), no cookie or storage of a site the last file
+// visited (its login was still there), and no file the last one downloaded (downloads go to the
+// profile, not to the user's own Downloads). Real Chromium and Firefox, real keys, a real HTTP server.
+import { existsSync } from 'node:fs'
+import { readdir, readFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
+import { homedir } from 'node:os'
+import { join } from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import sharp from 'sharp'
@@ -24,6 +29,8 @@ afterAll(async () => {
 // A site that logs in (a cookie) and keeps data in every store a page has, a service worker too.
 const site = createServer((request, response) => {
   if (request.url === '/sw.js') return response.writeHead(200, { 'content-type': 'text/javascript' }).end('self.addEventListener("fetch", () => {})')
+  const download = request.url?.match(/^\/download\/([\w.-]+)$/)?.[1]
+  if (download) return response.writeHead(200, { 'content-type': 'text/plain', 'content-disposition': `attachment; filename="${download}"` }).end('notes')
   response.writeHead(200, { 'content-type': 'text/html', ...(request.url === '/login' && { 'set-cookie': 'session=signed-in; Path=/' }) }).end('<title>site</title><p>site')
 })
 let origin: string
@@ -105,6 +112,20 @@ describe.each(['chromium', 'firefox'] as const)('%s', (name) => {
     await chrome.navigate(tab!.id, 'about:blank')
     await browser.reset({})
     expect(await siteData(chrome, '/')).toEqual({ cookie: '', localStorage: 0, indexedDB: [], cacheStorage: [], serviceWorkers: 0 })
+  })
+
+  it("a download goes to the profile's folder, not the Downloads of whoever runs the tests, and the reset empties it", async () => {
+    const { browser, chrome } = launched
+    const file = `agentprobe-${name}-${process.pid}-${Date.now()}.txt`
+    const [tab] = await chrome.targets({ type: 'page' })
+    await chrome.navigate(tab!.id, `${origin}/`)
+    await chrome.evaluate({ type: 'page', url: `${origin}/` }, `(() => { const a = document.createElement('a'); a.href = '/download/${file}'; document.body.append(a); a.click(); return true })()`)
+    const folder = chrome.downloadFolder()
+    await expect.poll(() => readdir(folder), { timeout: 10_000 }).toEqual([file])
+    expect(await readFile(join(folder, file), 'utf8')).toBe('notes')
+    expect(existsSync(join(homedir(), 'Downloads', file))).toBe(false)
+    await browser.reset({})
+    expect(await readdir(folder)).toEqual([])
   })
 })
 

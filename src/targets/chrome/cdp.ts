@@ -23,6 +23,7 @@ import { installVersion, restoreBuild, updateToBuild, type InstalledVersion, typ
 import { isExtensionsPage } from './extensions-page.ts'
 import type { VersionSource } from './version-source.ts'
 import { storageExpression, type StorageArea } from '../storage-area.ts'
+import { downloadFolder } from '../download-folder.ts'
 
 export type { EvaluateOptions, WaitOptions } from './chrome-calls.ts'
 
@@ -317,6 +318,12 @@ export class ChromeHelpers implements ChromeCalls {
     } finally {
       await this.closeTarget(page.id).catch(() => undefined)
     }
+  }
+
+  /** The folder the browser saves downloads to: its throw-away profile's, emptied by the reset between test files. */
+  downloadFolder(): string {
+    if (this.#userDataDir === undefined) throw new ConfigError("downloadFolder(): this browser's profile folder is not known (it was not launched by agentprobe)")
+    return downloadFolder(this.#userDataDir)
   }
 
   async #build(call: string): Promise<ExtensionDir> {

@@ -26,6 +26,8 @@ it("writes the zoom into the profile's Default/Preferences", async () => {
   try {
     const preferences = JSON.parse(await readFile(join(profile.dir, 'Default', 'Preferences'), 'utf8'))
     expect(preferences.partition.default_zoom_level.x).toBeCloseTo(3.8018, 4)
+    // (downloads into the profile's own folder, not the Downloads of whoever runs the tests)
+    expect(preferences.download).toEqual({ default_directory: join(profile.dir, 'Downloads'), prompt_for_download: false })
   } finally {
     await profile.remove()
   }

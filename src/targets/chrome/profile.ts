@@ -3,6 +3,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { downloadFolder, emptyDownloadFolder } from '../download-folder.ts'
 
 export interface Profile {
   readonly dir: string
@@ -30,10 +31,12 @@ export function zoomLevel(zoom: number): number {
   return Math.log(zoom) / Math.log(1.2)
 }
 
-/** Creates `<tmp>/agentprobe-chrome-XXXXXX/Default/Preferences`. */
+/** Creates `<tmp>/agentprobe-chrome-XXXXXX/Default/Preferences`, with downloads going to the profile's own folder (download-folder.ts). */
 export async function createProfile(pinnedExtensionId?: string, zoom?: number): Promise<Profile> {
   const dir = await mkdtemp(join(tmpdir(), 'agentprobe-chrome-'))
   await mkdir(join(dir, 'Default'))
-  await writeFile(join(dir, 'Default', 'Preferences'), JSON.stringify(profilePreferences(pinnedExtensionId, zoom)))
+  await emptyDownloadFolder(dir)
+  const preferences = { ...profilePreferences(pinnedExtensionId, zoom), download: { default_directory: downloadFolder(dir), prompt_for_download: false } }
+  await writeFile(join(dir, 'Default', 'Preferences'), JSON.stringify(preferences))
   return { dir, remove: () => rm(dir, { recursive: true, force: true, maxRetries: 3 }) }
 }

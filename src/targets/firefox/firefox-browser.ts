@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { ConfigError, TargetError, errorMessage } from '../../core/errors.ts'
 import type { Browser, BrowserConnection, BrowserEndpoint, BrowserLaunchOptions, ConnectOptions } from '../browser.ts'
 import { expectUiLanguage } from '../ui-language.ts'
+import { downloadFolder, emptyDownloadFolder } from '../download-folder.ts'
 import { BrowserWindow } from './browser-window.ts'
 import { FirefoxHelpers } from './firefox-helpers.ts'
 import { launchFirefox, type FirefoxProcess } from './launch-firefox.ts'
@@ -82,6 +83,7 @@ async function resetFirefox(firefox: FirefoxProcess, url: string): Promise<void>
   })
   // Where a launch on about:blank leaves the keyboard: a URL a test types first goes there.
   if (url === 'about:blank') await step('focus the address bar', () => window.focusAddressBar())
+  await step('empty the download folder', () => emptyDownloadFolder(firefox.profileDir))
 }
 
 /** A worker's view of a Firefox the main process runs: its crash signal and the `chrome` fixture's helpers over BiDi. */
@@ -89,7 +91,7 @@ export function connectFirefox(endpoint: Extract<BrowserEndpoint, { browser: 'fi
   const watch = processSignal(endpoint.pid, 'Firefox')
   const { port, version, extensionId, extensionPath, profileDir } = endpoint
   const stagingRoot = profileDir === undefined ? undefined : join(profileDir, 'agentprobe-versions')
-  const helpers = new FirefoxHelpers({ port, version, extensionId, call: relay, signal: watch.signal, display, onClose: () => watch.stop(), extensionPath, stagingRoot, toolbarDrawn })
+  const helpers = new FirefoxHelpers({ port, version, extensionId, call: relay, signal: watch.signal, display, onClose: () => watch.stop(), extensionPath, stagingRoot, toolbarDrawn, downloadFolder: profileDir === undefined ? undefined : downloadFolder(profileDir) })
   return {
     signal: watch.signal,
     chrome: undefined,

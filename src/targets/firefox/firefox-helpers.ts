@@ -63,6 +63,8 @@ export interface FirefoxHelpersOptions {
   stagingRoot?: string | undefined
   /** Resolves once the screen shows the toolbar drawn again (after a version is installed or updated). */
   toolbarDrawn?: (() => Promise<void>) | undefined
+  /** The folder Firefox saves downloads to (download-folder.ts). */
+  downloadFolder?: string | undefined
 }
 
 export class FirefoxHelpers implements ChromeFixture {
@@ -75,10 +77,11 @@ export class FirefoxHelpers implements ChromeFixture {
   readonly #display: string | undefined
   readonly #onClose: (() => void) | undefined
   readonly #versions: Pick<FirefoxHelpersOptions, 'extensionPath' | 'stagingRoot' | 'toolbarDrawn'>
+  readonly #downloadFolder: string | undefined
   /** The version installVersion() put in place of the build, until update() replaces it. */
   #installed: string | undefined
 
-  constructor({ port, version, extensionId, call, signal, display, onClose, ...versions }: FirefoxHelpersOptions) {
+  constructor({ port, version, extensionId, call, signal, display, onClose, downloadFolder, ...versions }: FirefoxHelpersOptions) {
     this.port = port
     this.version = version
     this.extensionId = extensionId
@@ -87,7 +90,14 @@ export class FirefoxHelpers implements ChromeFixture {
     this.#window = new BrowserWindow(call)
     this.#display = display
     this.#onClose = onClose
+    this.#downloadFolder = downloadFolder
     this.#versions = versions
+  }
+
+  /** The folder Firefox saves downloads to: its throw-away profile's, emptied by the reset between test files. */
+  downloadFolder(): string {
+    if (this.#downloadFolder === undefined) throw new ConfigError("downloadFolder(): this Firefox's profile folder is not known")
+    return this.#downloadFolder
   }
 
   /** The tabs, and the add-on's popup, sidebar and background page, that match `filter` (a `service_worker` filter means the background page). */

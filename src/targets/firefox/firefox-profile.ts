@@ -5,6 +5,7 @@ import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { ColorScheme } from '../browser.ts'
+import { downloadFolder, emptyDownloadFolder } from '../download-folder.ts'
 
 export interface FirefoxProfile {
   readonly dir: string
@@ -114,6 +115,9 @@ export function userJs(prefs: Record<string, PrefValue>): string {
 export async function createFirefoxProfile(extension: ToolbarExtension | undefined, appearance: ProfileAppearance, display: ProfileDisplay, template?: string): Promise<FirefoxProfile> {
   const dir = await mkdtemp(join(tmpdir(), 'agentprobe-firefox-'))
   if (template !== undefined) await cp(template, dir, { recursive: true })
-  await writeFile(join(dir, 'user.js'), userJs(firefoxPrefs(extension, appearance, display)))
+  await emptyDownloadFolder(dir)
+  // (downloads to the profile's own folder, without asking: download-folder.ts)
+  const downloads = { 'browser.download.dir': downloadFolder(dir), 'browser.download.folderList': 2, 'browser.download.useDownloadDir': true }
+  await writeFile(join(dir, 'user.js'), userJs({ ...firefoxPrefs(extension, appearance, display), ...downloads }))
   return { dir, remove: () => rm(dir, { recursive: true, force: true, maxRetries: 3 }) }
 }
