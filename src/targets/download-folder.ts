@@ -7,9 +7,8 @@ import { join } from 'node:path'
 /** The download folder of the profile at `profileDir`. */
 export const downloadFolder = (profileDir: string): string => join(profileDir, 'Downloads')
 
-/** Creates the profile's download folder, or empties it. */
-export async function emptyDownloadFolder(profileDir: string): Promise<void> {
-  const folder = downloadFolder(profileDir)
+/** Creates a download folder, or empties it. */
+export async function emptyDownloadFolder(folder: string): Promise<void> {
   await mkdir(folder, { recursive: true })
   await Promise.all((await readdir(folder)).map((name) => rm(join(folder, name), { recursive: true, force: true })))
 }

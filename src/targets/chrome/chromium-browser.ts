@@ -11,7 +11,6 @@ import { launchChrome, type ChromeProcess } from './launcher.ts'
 import { expectUiLanguage } from '../ui-language.ts'
 import { launchedExtension, resetBrowserState, switchBrowserExtension } from './reset-browser.ts'
 import { performXdotool } from '../x11/xdotool.ts'
-import { emptyDownloadFolder } from '../download-folder.ts'
 
 export async function launchChromium(options: BrowserLaunchOptions): Promise<Browser> {
   const { executablePath, display, size, extension, url, locale, colorScheme, deviceScaleFactor, zoom } = options
@@ -50,14 +49,10 @@ export async function launchChromium(options: BrowserLaunchOptions): Promise<Bro
     get endpoint(): BrowserEndpoint {
       return { browser: 'chromium', pid, port, webSocketUrl, version, extensionId: current?.id, extensionPath: current?.path, userDataDir }
     },
-    reset: async ({ url: kept, whileSettling }) => {
-      await resetBrowserState(helpers, launchedExtension({ extensionPath: current?.path, loadUnpacked: chrome.loadUnpacked }), { url: kept, focusAddressBar, whileSettling })
-      await emptyDownloadFolder(userDataDir)
-    },
+    reset: async ({ url: kept, whileSettling }) => void (await resetBrowserState(helpers, launchedExtension({ extensionPath: current?.path, loadUnpacked: chrome.loadUnpacked }), { url: kept, focusAddressBar, whileSettling })),
     switchExtension: async (path, { url: kept }) => {
       const to = path === undefined ? undefined : await loadExtensionDir(path)
       if ((await switchBrowserExtension(helpers, to, { url: kept, focusAddressBar })) === undefined) return false
-      await emptyDownloadFolder(userDataDir)
       current = to && { id: to.id, path: to.path }
       // (the main process's helpers name the extension under test: the reset checks its ID)
       await helpers.close()

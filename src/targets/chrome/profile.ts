@@ -35,7 +35,7 @@ export function zoomLevel(zoom: number): number {
 export async function createProfile(pinnedExtensionId?: string, zoom?: number): Promise<Profile> {
   const dir = await mkdtemp(join(tmpdir(), 'agentprobe-chrome-'))
   await mkdir(join(dir, 'Default'))
-  await emptyDownloadFolder(dir)
+  await emptyDownloadFolder(downloadFolder(dir))
   const preferences = { ...profilePreferences(pinnedExtensionId, zoom), download: { default_directory: downloadFolder(dir), prompt_for_download: false } }
   await writeFile(join(dir, 'Default', 'Preferences'), JSON.stringify(preferences))
   return { dir, remove: () => rm(dir, { recursive: true, force: true, maxRetries: 3 }) }

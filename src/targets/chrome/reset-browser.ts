@@ -13,6 +13,7 @@ import { clearExtensionState, clearsInPage } from './extension-storage.ts'
 import { describeTargets, type TargetInfo } from './match-target.ts'
 import { revokeOptionalPermissions } from './permissions.ts'
 import { clearSiteData, siteOrigins } from './site-data.ts'
+import { emptyDownloadFolder } from '../download-folder.ts'
 import { pollUntil } from './poll.ts'
 
 /** The loaded extension: its folder (the manifest is read again, it may have been rebuilt) and how to reload it. */
@@ -54,8 +55,9 @@ const QUIET_MS = 200
 /**
  * Closes every tab but one and the extension's pages (popups, side panels, tabs, offscreen
  * documents), waiting until they are gone from the list; removes every cookie and the storage of
- * the sites the browser shows it visited (site-data.ts); clears the extension origin's storage
- * (chrome.storage areas when it has them; localStorage, IndexedDB, Cache Storage either way) from
+ * the sites the browser shows it visited (site-data.ts); empties the download folder; clears the
+ * extension origin's storage (chrome.storage areas when it has them; localStorage, IndexedDB, Cache
+ * Storage either way) from
  * the tab kept; revokes the optional permissions a test granted; reloads the extension; leaves the
  * kept tab on `url` with no back or forward entries, as at launch (else Back would be lit and lead to
  * the last file's pages); lets its onInstalled settle (a tab it opens is closed), `whileSettling` alongside.
@@ -80,6 +82,7 @@ export async function resetBrowserState(
   const sites = await step('list the sites visited', () => siteOrigins(chrome))
   const { keep: tab } = await step('close the other tabs and the extension pages', () => closeAllButOneTab(chrome, dir?.id, timeout))
   await step('clear the sites\' cookies and storage', () => clearSiteData(chrome, sites, tab.id))
+  await step('empty the download folder', () => emptyDownloadFolder(chrome.downloadFolder()))
   const onNewBlank = dir !== undefined && extension !== undefined && clearsInPage(dir)
   if (dir !== undefined && extension !== undefined) {
     await step('clear its storage', async () => {
@@ -116,7 +119,7 @@ export async function resetBrowserState(
 
 /**
  * The state a fresh launch with `to` would have, in this browser: every tab but one closed and the
- * kept one on `url`, with no history; no cookie, and no site's storage; every extension it runs
+ * kept one on `url`, with no history; no cookie, no site's storage, no download; every extension it runs
  * uninstalled, with its data, its pages and what a test granted it; `to` (when given) installed from its folder, onInstalled with reason 'install' as on a
  * first start, and its action pinned. Undefined, with nothing changed, for a build with the ID of
  * one the browser runs: its data would go with the old one's uninstall, later than the new one starts.
@@ -129,6 +132,7 @@ export async function switchBrowserExtension(chrome: ChromeHelpers, to: Extensio
   const sites = await step('list the sites visited', () => siteOrigins(chrome))
   const { keep: tab } = await step('close the other tabs and the extension pages', () => closeAllButOneTab(chrome, chrome.extensionId, timeout))
   await step('clear the sites\' cookies and storage', () => clearSiteData(chrome, sites, tab.id))
+  await step('empty the download folder', () => emptyDownloadFolder(chrome.downloadFolder()))
   await step('uninstall the extensions it ran', () => uninstallAll(chrome, running, timeout))
   if (to !== undefined) await step('install it', () => installExtension(chrome, to, { timeout: EXTENSION_LOAD_MS }))
   // Only now, as a launch loads the extension before its first page: its content scripts run there.

@@ -13,8 +13,9 @@ import { processSignal } from './process-signal.ts'
 export async function launchFirefoxBrowser(options: BrowserLaunchOptions): Promise<Browser> {
   const { executablePath, display, size, extension, url, locale, colorScheme, deviceScaleFactor, zoom } = options
   const firefox = await launchFirefox({ executablePath, display, extensionDir: extension, size, url, appearance: { locale, colorScheme, deviceScaleFactor } })
+  // (found once, for the launch's checks and every reset)
+  const window = new BrowserWindow(firefox.call)
   try {
-    const window = new BrowserWindow(firefox.call)
     if (locale !== undefined) {
       const tag = locale.replace('_', '-')
       const pack = `a langpack-${tag}@… add-on in its browser/extensions folder; on Debian: apt-get install firefox-esr-l10n-${tag.toLowerCase()}`
@@ -34,7 +35,7 @@ export async function launchFirefoxBrowser(options: BrowserLaunchOptions): Promi
     notes: firefox.notes,
     endpoint: { browser: 'firefox', pid, version, port, extensionId: firefox.extension?.addonId, extensionBaseUrl: firefox.extension?.baseUrl, extensionPath: firefox.extension?.path, profileDir: firefox.profileDir },
     reset: async ({ url: kept, whileSettling }) => {
-      await resetFirefox(firefox, kept ?? 'about:blank')
+      await resetFirefox(firefox, window, kept ?? 'about:blank')
       await whileSettling?.()
     },
     reloadExtension: async () => {
@@ -57,7 +58,7 @@ export async function launchFirefoxBrowser(options: BrowserLaunchOptions): Promi
  * last file's pages a Back away; WebDriver BiDi cannot clear it), with the address bar focused on
  * about:blank, as at launch.
  */
-async function resetFirefox(firefox: FirefoxProcess, url: string): Promise<void> {
+async function resetFirefox(firefox: FirefoxProcess, window: BrowserWindow, url: string): Promise<void> {
   const step = async (name: string, run: () => Promise<unknown>) => {
     try {
       await run()
@@ -66,7 +67,6 @@ async function resetFirefox(firefox: FirefoxProcess, url: string): Promise<void>
     }
   }
   const { bidi, extension } = firefox
-  const window = new BrowserWindow(firefox.call)
   // (before the reinstall: what onInstalled stores then stays)
   await step("clear the sites' cookies and storage", () => window.clearSiteData())
   if (extension !== undefined) {
@@ -83,7 +83,7 @@ async function resetFirefox(firefox: FirefoxProcess, url: string): Promise<void>
   })
   // Where a launch on about:blank leaves the keyboard: a URL a test types first goes there.
   if (url === 'about:blank') await step('focus the address bar', () => window.focusAddressBar())
-  await step('empty the download folder', () => emptyDownloadFolder(firefox.profileDir))
+  await step('empty the download folder', () => emptyDownloadFolder(downloadFolder(firefox.profileDir)))
 }
 
 /** A worker's view of a Firefox the main process runs: its crash signal and the `chrome` fixture's helpers over BiDi. */

@@ -115,7 +115,7 @@ export function userJs(prefs: Record<string, PrefValue>): string {
 export async function createFirefoxProfile(extension: ToolbarExtension | undefined, appearance: ProfileAppearance, display: ProfileDisplay, template?: string): Promise<FirefoxProfile> {
   const dir = await mkdtemp(join(tmpdir(), 'agentprobe-firefox-'))
   if (template !== undefined) await cp(template, dir, { recursive: true })
-  await emptyDownloadFolder(dir)
+  await emptyDownloadFolder(downloadFolder(dir))
   // (downloads to the profile's own folder, without asking: download-folder.ts)
   const downloads = { 'browser.download.dir': downloadFolder(dir), 'browser.download.folderList': 2, 'browser.download.useDownloadDir': true }
   await writeFile(join(dir, 'user.js'), userJs({ ...firefoxPrefs(extension, appearance, display), ...downloads }))
